@@ -1,0 +1,74 @@
+// Finding Python files and naming their modules the way Python's import system would.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+
+export interface SourceFile {
+  /** Absolute path. */
+  abs: string;
+  module: string;
+  isPackage: boolean;
+}
+
+export const DEFAULT_EXCLUDES = ['**/.git/**', '**/node_modules/**', '**/__pycache__/**', '**/.venv/**', '**/venv/**', '**/site-packages/**', '**/.tox/**'];
+
+/** The folder imports are relative to: climb out of packages (folders with `__init__.py`). */
+export function importRoot(dir: string): string {
+  let d = path.resolve(dir);
+  while (fs.existsSync(path.join(d, '__init__.py')) && path.dirname(d) !== d) d = path.dirname(d);
+  return d;
+}
+
+export function moduleName(abs: string, roots: string[]): { module: string; isPackage: boolean } {
+  let best: string | undefined;
+  for (const r of roots) {
+    const rel = path.relative(r, abs);
+    if (!rel.startsWith('..') && !path.isAbsolute(rel) && (!best || rel.length < best.length)) best = rel;
+  }
+  const rel = best ?? path.basename(abs);
+  const parts = rel.replace(/\.pyi?$/, '').split(path.sep).filter(Boolean);
+  const isPackage = parts[parts.length - 1] === '__init__';
+  if (isPackage) parts.pop();
+  return { module: parts.join('.') || path.basename(path.dirname(abs)), isPackage };
+}
+
+export interface DiscoverOptions {
+  exclude?: string[];
+  /** Called for what could not be read (permission, symlink loop), so it is said, not lost. */
+  onWarning?: (message: string) => void;
+}
+
+/** Python files under the given files or folders. Symlinked folders are followed once each. */
+export function discover(inputs: string[], opts: DiscoverOptions = {}): { files: SourceFile[]; roots: string[] } {
+  const isExcluded = picomatch(opts.exclude ?? DEFAULT_EXCLUDES, { dot: true });
+  const roots = [...new Set(inputs.map(i => importRoot(fs.existsSync(i) && fs.statSync(i).isFile() ? path.dirname(i) : i)))];
+  const found: string[] = [];
+  const seenDirs = new Set<string>();
+  const walk = (dir: string) => {
+    let real: string;
+    try { real = fs.realpathSync(dir); } catch (e) { opts.onWarning?.(`cannot read ${dir}: ${(e as Error).message}`); return; }
+    if (seenDirs.has(real)) { opts.onWarning?.(`skipped ${dir}: already visited (symlink loop?)`); return; }
+    seenDirs.add(real);
+    let entries: fs.Dirent[];
+    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch (e) { opts.onWarning?.(`cannot read ${dir}: ${(e as Error).message}`); return; }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      const rel = p.split(path.sep).join('/');
+      let isDir = e.isDirectory(), isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        try { const st = fs.statSync(p); isDir = st.isDirectory(); isFile = st.isFile(); } catch { opts.onWarning?.(`skipped broken symlink ${p}`); continue; }
+      }
+      if (isDir) { if (!isExcluded(rel + '/')) walk(p); }
+      else if (isFile && e.name.endsWith('.py') && !isExcluded(rel)) found.push(p);
+    }
+  };
+  for (const i of inputs) {
+    let st: fs.Stats;
+    try { st = fs.statSync(i); } catch (e) { opts.onWarning?.(`cannot read ${i}: ${(e as Error).message}`); continue; }
+    if (st.isDirectory()) walk(i);
+    else found.push(i);
+  }
+  const files = [...new Set(found.map(f => path.resolve(f)))].map(abs => ({ abs, ...moduleName(abs, roots) }));
+  return { files, roots };
+}

@@ -1,0 +1,114 @@
+// Pass 5: race candidates, RacerD-style. Each thread's accesses are collected along call
+// paths from its entry with the locks held on the way; a container written on one thread and
+// touched on another (or on a many-instance thread) with no lock in common is a finding.
+import type { FindingAccess, FindingReport } from './report';
+import { CallGraph } from './callgraph';
+import { FnInfo, Program } from './program';
+import { HelperSummaries } from './summaries';
+import { ThreadEntry, ThreadModel } from './threads';
+
+interface ThreadAccess {
+  thread: ThreadEntry;
+  fn: FnInfo;
+  access: 'read' | 'write';
+  op: string;
+  readWrite: boolean;
+  line: number;
+  column: number;
+  locks: string[];
+  callPath: string[];
+}
+
+const MAX_STATES_PER_THREAD = 20000;
+
+export function computeFindings(program: Program, graph: CallGraph, helpers: HelperSummaries, threads: ThreadModel, display: (c: string) => string): FindingReport[] {
+  const byContainer = new Map<string, ThreadAccess[]>();
+  for (const t of threads.threads) {
+    if (t.kind === 'process') continue; // no memory shared with the parent
+    const seen = new Set<string>();
+    const stack: { fn: FnInfo; locks: string[]; path: string[] }[] = t.entries.map(fn => ({ fn, locks: [], path: [fn.s.qualname] }));
+    let states = 0;
+    while (stack.length && states < MAX_STATES_PER_THREAD) {
+      const st = stack.pop()!;
+      const k = `${st.fn.key}|${st.locks.join(',')}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      states++;
+      if (!ThreadModel.isSetup(st.fn)) {
+        for (const a of helpers.direct.get(st.fn) ?? []) {
+          let l = byContainer.get(a.container);
+          if (!l) byContainer.set(a.container, (l = []));
+          l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks: [...new Set([...st.locks, ...a.locks])], callPath: st.path });
+        }
+      }
+      for (const call of graph.calls.get(st.fn) ?? []) {
+        const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
+        for (const tg of call.targets) if (!seen.has(`${tg.fn.key}|${locks.join(',')}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname] });
+      }
+    }
+  }
+
+  const findings: FindingReport[] = [];
+  for (const [cid, list] of [...byContainer].sort((a, b) => a[0].localeCompare(b[0]))) {
+    list.sort((a, b) => a.fn.file.path.localeCompare(b.fn.file.path) || a.line - b.line || a.column - b.column);
+    const reported = new Set<string>();
+    for (const w of list) {
+      if (w.access !== 'write') continue;
+      for (const o of list) {
+        const same = o.thread === w.thread;
+        if (same && w.thread.instances !== 'many') continue;
+        if (w.locks.some(l => o.locks.includes(l))) continue;
+        const pair = [w.thread.id, o.thread.id].sort().join('|');
+        if (reported.has(pair)) continue;
+        reported.add(pair);
+        const oWhat = o.access === 'write' ? 'written' : 'read';
+        const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
+        const msg = same
+          ? `${display(cid)} is written on ${w.thread.id} (many instances) in ${where(w)} and ${oWhat} by another ${o.thread.id} instance in ${where(o)} with no common lock`
+          : `${display(cid)} is written on ${w.thread.id} in ${where(w)} and ${oWhat} on ${o.thread.id} in ${where(o)} with no common lock`;
+        findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads), toFinding(o, threads)] });
+      }
+    }
+  }
+
+  // Check-then-act: a membership or .get test followed by a write in the same function, unlocked,
+  // where another thread (or another instance of this one) writes the container too.
+  for (const fn of program.fns.values()) {
+    if (ThreadModel.isSetup(fn)) continue;
+    const eff = helpers.effective.get(fn) ?? [];
+    const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process');
+    if (!fnThreads.length) continue;
+    const done = new Set<string>();
+    for (const chk of eff) {
+      if (!chk.check || chk.via.length || done.has(chk.container)) continue;
+      const act = eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
+        && !e.locks.some(l => chk.locks.includes(l)));
+      if (!act) continue;
+      const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
+      const other = writers.find(w => !fnThreads.includes(w.thread) || w.thread.instances === 'many');
+      const manyHere = fnThreads.find(t => t.instances === 'many');
+      if (!other && !manyHere) continue;
+      if (other && other.locks.some(l => chk.locks.includes(l) && act.locks.includes(l))) continue;
+      done.add(chk.container);
+      const tid = fnThreads.map(t => t.id).join(', ');
+      const actWhat = act.via.length ? `${act.op} via ${act.via[0]}` : act.op;
+      const msg = `check-then-act on ${display(chk.container)} in ${fn.s.qualname}: \`${chk.op}\` test at line ${chk.site.line} then ${actWhat} at line ${act.site.line} without a lock, on ${tid}` +
+        (other ? `; also written on ${other.thread.id} in ${other.fn.s.qualname}` : '; runs as many instances');
+      const acc = (line: number, column: number, access: 'read' | 'write', op: string, locks: string[]): FindingAccess => ({
+        path: fn.file.path, line, column, access, op, function: fn.s.qualname, threads: threads.threadIds(fn),
+        callPath: threads.callPath(fnThreads[0].id, fn), locks,
+      });
+      const accesses = [acc(chk.site.line, chk.site.column, 'read', chk.op, chk.locks), acc(act.site.line, act.site.column, 'write', act.op, act.locks)];
+      if (other) accesses.push(toFinding(other, threads));
+      findings.push({ kind: 'check-then-act', container: chk.container, message: msg, accesses });
+    }
+  }
+  return findings;
+}
+
+function toFinding(a: ThreadAccess, threads: ThreadModel): FindingAccess {
+  return {
+    path: a.fn.file.path, line: a.line, column: a.column, access: a.access, op: a.op, function: a.fn.s.qualname,
+    threads: [a.thread.id], callPath: a.callPath.length ? a.callPath : threads.callPath(a.thread.id, a.fn), locks: a.locks,
+  };
+}

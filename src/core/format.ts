@@ -1,0 +1,65 @@
+// The text format, for people: skeleton with thread tags, containers with their writes and
+// reads grouped by thread, then findings.
+import type { AccessReport, Report, SymbolInfo } from './report';
+
+function tag(threads: string[], instances: Map<string, string>): string {
+  if (!threads.length) return '';
+  return ` [${threads.map(t => (instances.get(t) === 'many' ? `${t} ×many` : t)).join(', ')}]`;
+}
+
+function accessLine(a: AccessReport): string {
+  const parts = [`${a.path}:${a.line}`, a.function, a.readWrite ? `${a.op} (read+write)` : a.op];
+  if (a.key !== undefined) parts.push(`key ${a.key}`);
+  if (a.value !== undefined) parts.push(`value ${a.value}`);
+  if (a.via.length) parts.push(`via ${a.via.join(' → ')}`);
+  parts.push(a.locks.length ? `locks ${a.locks.join(', ')}` : 'no lock');
+  return parts.join(' · ');
+}
+
+export function formatText(r: Report): string {
+  const out: string[] = [];
+  const inst = new Map(r.threads.map(t => [t.id, t.instances]));
+  out.push('== Threads');
+  for (const t of r.threads) {
+    const started = t.startedAt.map(s => `${s.path}:${s.line}`).join(', ');
+    out.push(`  ${t.id} (${t.kind}${t.instances === 'many' ? ', many instances' : ''})${t.entry ? ` entry ${t.entry}` : ''}${started ? ` started at ${started}` : ''}`);
+  }
+  for (const f of r.files) {
+    out.push('', `== ${f.path} (${f.lines} lines)`);
+    for (const e of f.errors) out.push(`  ! line ${e.line}:${e.column}: ${e.message}`);
+    for (const w of f.warnings) out.push(`  ! ${w}`);
+    const walk = (syms: SymbolInfo[], depth: number) => {
+      for (const s of syms) {
+        const kw = s.kind === 'class' ? 'class' : s.async ? 'async def' : 'def';
+        out.push(`${'  '.repeat(depth + 1)}${s.line}-${s.endLine} ${kw} ${s.name}${s.kind === 'class' && s.bases ? `(${s.bases.join(', ')})` : ''}${tag(s.threads, inst)}`);
+        walk(s.children, depth + 1);
+      }
+    };
+    walk(f.symbols, 0);
+  }
+  out.push('', '== Shared containers');
+  for (const c of r.containers) {
+    out.push(`  ${c.ownerKind === 'module' ? c.owner + '.' : c.owner + '.'}${c.attr}: ${c.type} (defined ${c.definedAt.path}:${c.definedAt.line})`);
+    for (const kind of ['write', 'read'] as const) {
+      const list = c.accesses.filter(a => a.access === kind);
+      if (!list.length) continue;
+      out.push(`    ${kind === 'write' ? 'writes' : 'reads'}:`);
+      const byThread = new Map<string, AccessReport[]>();
+      for (const a of list) for (const t of a.threads.length ? a.threads : ['(no thread)']) {
+        let l = byThread.get(t);
+        if (!l) byThread.set(t, (l = []));
+        l.push(a);
+      }
+      for (const [t, l] of byThread) {
+        out.push(`      on ${t}${inst.get(t) === 'many' ? ' ×many' : ''}:`);
+        for (const a of l) out.push(`        ${accessLine(a)}`);
+      }
+    }
+  }
+  out.push('', `== Findings (${r.findings.length})`);
+  for (const f of r.findings) {
+    out.push(`  [${f.kind}] ${f.message}`);
+    for (const a of f.accesses) out.push(`      ${a.access} ${a.op} at ${a.path}:${a.line} on ${a.threads.join(', ')} via ${a.callPath.join(' → ')}${a.locks.length ? ` holding ${a.locks.join(', ')}` : ''}`);
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,141 @@
+// Per-file summaries: everything the cross-file passes need, with no parse tree kept.
+// Summaries are plain JSON (they go to worker threads and to the on-disk cache).
+
+/** An expression path: `self.kv_mgr.check_status` is { root: 'self', attrs: ['kv_mgr', 'check_status'] }. */
+export interface ExprPath {
+  /** Identifier at the root; '<super>' for `super()`. */
+  root: string;
+  attrs: string[];
+}
+
+export interface Span { line: number; column: number; endLine: number; endColumn: number }
+
+export interface CallSite extends Span {
+  callee: ExprPath;
+  args: string[];
+  kwargs: Record<string, string>;
+  /** Lock texts held at the call (`self.lock`). */
+  locks: string[];
+  inLoop: boolean;
+}
+
+export type AccessOp = string;
+
+export interface DirectAccess extends Span {
+  target: ExprPath;
+  access: 'read' | 'write';
+  op: AccessOp;
+  key?: string;
+  value?: string;
+  locks: string[];
+  readWrite?: boolean;
+  /** A membership or `.get` test, the "check" of check-then-act. */
+  check?: boolean;
+}
+
+export type StartKind = 'thread' | 'timer' | 'executor' | 'process';
+
+export interface ThreadStart extends Span {
+  kind: StartKind;
+  /** What runs: a path to a function, or the qualname of a synthetic lambda function. */
+  target?: ExprPath;
+  lambda?: string;
+  /** How the start was written (`threading.Thread`, `executor.submit` …), for messages. */
+  via: string;
+  name?: string;
+  inLoop: boolean;
+  /** `executor.map(fn, items)` runs fn many times at once. */
+  many?: boolean;
+}
+
+export interface AttrInfo {
+  line: number;
+  column: number;
+  /** dict, defaultdict, OrderedDict, Counter, set, list, deque … when bound to a container. */
+  container?: string;
+  /** Type expression text from an annotation or a constructor call (`Manager`, `Optional[Store]`). */
+  typeText?: string[];
+  lock?: boolean;
+  executor?: 'thread' | 'process';
+}
+
+export interface FunctionSummary {
+  qualname: string;
+  name: string;
+  kind: 'function' | 'method' | 'lambda' | 'module';
+  line: number;
+  endLine: number;
+  column: number;
+  /** Qualname of the class this is a method of. */
+  className?: string;
+  /** Qualname of the lexically enclosing function (closures). */
+  parent?: string;
+  params: string[];
+  /** Annotation text per parameter. */
+  paramTypes: Record<string, string>;
+  /** Defaults present, so a missing argument is not an error. */
+  selfParam?: string;
+  staticmethod?: boolean;
+  classmethod?: boolean;
+  property?: boolean;
+  async?: boolean;
+  decorators: string[];
+  /** `# threadline: thread=NAME` on or above the def. */
+  threadAnnotation?: string;
+  /** Names bound in this scope (assignment, for targets, imports, defs), minus global/nonlocal. */
+  locals: string[];
+  /** Local variable types: `x = Cls()` or `x: Cls`. */
+  localTypes: Record<string, string[]>;
+  /** Local names bound to containers (closure-shared state when a nested def uses them). */
+  localContainers: Record<string, { type: string; line: number; column: number }>;
+  /** Local names bound to executors (`with ThreadPoolExecutor() as ex`). */
+  localExecutors: Record<string, 'thread' | 'process'>;
+  /** Nested def names. */
+  nested: string[];
+  calls: CallSite[];
+  accesses: DirectAccess[];
+  starts: ThreadStart[];
+}
+
+export interface ClassSummary {
+  qualname: string;
+  name: string;
+  line: number;
+  endLine: number;
+  column: number;
+  bases: ExprPath[];
+  baseTexts: string[];
+  decorators: string[];
+  /** Lexically enclosing function, for classes defined in a def. */
+  parent?: string;
+  attrs: Record<string, AttrInfo>;
+  methods: string[];
+}
+
+export interface ImportBinding {
+  /** Local name bound. */
+  name: string;
+  /** Absolute or relative module (`pkg.common`, `.common`, `..`). */
+  module: string;
+  /** The imported member (`from m import X` → X), absent for `import m`. */
+  member?: string;
+}
+
+export interface FileSummary {
+  /** Engine version that produced it, for cache checks. */
+  engine: number;
+  path: string;
+  module: string;
+  isPackage: boolean;
+  lines: number;
+  errors: { line: number; column: number; message: string }[];
+  warnings: string[];
+  imports: ImportBinding[];
+  classes: ClassSummary[];
+  functions: FunctionSummary[];
+  /** Module-level names bound (for global lookups). */
+  globals: Record<string, AttrInfo>;
+  symbols: import('./report').SymbolInfo[];
+}
+
+export const ENGINE_VERSION = 1;

@@ -1,0 +1,420 @@
+// Pass 2, across files: modules, classes and their MRO, name and call resolution.
+// Works on summaries only, so it never needs a parse tree.
+import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary } from './model';
+import { LOCK_NAME } from './vocabulary';
+
+export interface FnInfo {
+  key: string;
+  file: FileSummary;
+  s: FunctionSummary;
+  cls?: ClassInfo;
+  parent?: FnInfo;
+}
+
+export interface ClassInfo {
+  key: string;
+  file: FileSummary;
+  s: ClassSummary;
+  bases: ClassInfo[];
+  /** Canonical names of bases outside the analyzed code (`threading.Thread`). */
+  externalBases: string[];
+  subclasses: ClassInfo[];
+  methods: Map<string, FnInfo>;
+  mro?: ClassInfo[];
+}
+
+export type Val =
+  | { k: 'inst'; cls: ClassInfo }
+  | { k: 'cls'; cls: ClassInfo }
+  | { k: 'fn'; fn: FnInfo; bound: boolean; dispatch?: ClassInfo }
+  | { k: 'mod'; name: string }
+  | { k: 'ext'; name: string }
+  | { k: 'var'; file: FileSummary; name: string };
+
+export interface CallTarget { fn: FnInfo; bound: boolean }
+
+export interface ContainerInfo {
+  id: string;
+  owner: string;
+  ownerKind: 'class' | 'module' | 'function';
+  attr: string;
+  type: string;
+  path: string;
+  line: number;
+  column: number;
+}
+
+const MAX_DEPTH = 12;
+const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple', 'None', 'Any', 'Type', 'type', 'typing',
+  'ClassVar', 'Final', 'Callable', 'Iterable', 'Sequence', 'Mapping', 'list', 'dict', 'set', 'tuple', 'str', 'int',
+  'float', 'bool', 'bytes', 'object', 'Annotated', 'Literal']);
+
+export class Program {
+  readonly files: FileSummary[];
+  readonly modules = new Map<string, FileSummary>();
+  readonly fns = new Map<string, FnInfo>();
+  readonly classes = new Map<string, ClassInfo>();
+  readonly containers = new Map<string, ContainerInfo>();
+  private readonly fnsByFile = new Map<FileSummary, FnInfo[]>();
+  private readonly lockNames = new Set<string>();
+  private readonly suffixCache = new Map<string, FileSummary | null>();
+
+  constructor(files: FileSummary[]) {
+    this.files = files;
+    for (const f of files) if (!this.modules.has(f.module)) this.modules.set(f.module, f);
+    for (const f of files) {
+      for (const c of f.classes) {
+        this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map() });
+        for (const [a, info] of Object.entries(c.attrs)) if (info.lock) this.lockNames.add(a);
+      }
+      for (const [g, info] of Object.entries(f.globals)) if (info.lock) this.lockNames.add(g);
+      const list: FnInfo[] = [];
+      for (const s of f.functions) {
+        const fi: FnInfo = { key: `${f.module}:${s.qualname}`, file: f, s };
+        if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
+        if (fi.cls && !fi.cls.methods.has(s.name)) fi.cls.methods.set(s.name, fi);
+        this.fns.set(fi.key, fi);
+        list.push(fi);
+      }
+      this.fnsByFile.set(f, list);
+    }
+    for (const fi of this.fns.values()) if (fi.s.parent) fi.parent = this.fns.get(`${fi.file.module}:${fi.s.parent}`);
+    for (const c of this.classes.values()) {
+      const scope = c.s.parent ? this.fns.get(`${c.file.module}:${c.s.parent}`) : undefined;
+      for (const b of c.s.bases) {
+        const vals = scope ? this.evalPath(scope, b) : this.evalGlobalPath(c.file, b);
+        for (const v of vals) {
+          if (v.k === 'cls' && v.cls !== c) { c.bases.push(v.cls); v.cls.subclasses.push(c); }
+          else if (v.k === 'ext') c.externalBases.push(v.name);
+        }
+        if (!vals.length) c.externalBases.push([b.root, ...b.attrs].join('.'));
+      }
+    }
+    this.collectContainers();
+  }
+
+  functionsOf(f: FileSummary): FnInfo[] { return this.fnsByFile.get(f) ?? []; }
+
+  // ---- modules ----
+  findModule(name: string): FileSummary | undefined {
+    const exact = this.modules.get(name);
+    if (exact) return exact;
+    let hit = this.suffixCache.get(name);
+    if (hit === undefined) {
+      // The analyzed root may sit above the import root (`src/pkg/...`): match on a dotted suffix.
+      hit = null;
+      for (const [m, f] of this.modules) if (m.endsWith('.' + name) && (!hit || m.length < hit.module.length)) hit = f;
+      this.suffixCache.set(name, hit);
+    }
+    return hit ?? undefined;
+  }
+
+  absoluteModule(file: FileSummary, module: string): string {
+    if (!module.startsWith('.')) return module;
+    const dots = /^\.+/.exec(module)![0].length;
+    const parts = file.module.split('.');
+    const pkg = file.isPackage ? parts : parts.slice(0, -1);
+    const base = pkg.slice(0, Math.max(0, pkg.length - (dots - 1)));
+    const rest = module.slice(dots);
+    return [...base, ...(rest ? [rest] : [])].join('.');
+  }
+
+  /** What a module-level name means in a file. */
+  resolveGlobal(file: FileSummary, name: string, depth = 0): Val[] {
+    if (depth > MAX_DEPTH) return [];
+    const cls = this.classes.get(`${file.module}:${name}`);
+    if (cls) return [{ k: 'cls', cls }];
+    const fn = this.fns.get(`${file.module}:${name}`);
+    if (fn && fn.s.kind === 'function') return [{ k: 'fn', fn, bound: false }];
+    for (const imp of file.imports) {
+      if (imp.name !== name) continue;
+      const mod = this.absoluteModule(file, imp.module);
+      if (imp.member) {
+        const target = this.findModule(mod);
+        if (target && target !== file) {
+          const v = this.resolveGlobal(target, imp.member, depth + 1);
+          if (v.length) return v;
+        }
+        const sub = this.findModule(`${mod}.${imp.member}`);
+        if (sub) return [{ k: 'mod', name: sub.module }];
+        return [{ k: 'ext', name: `${mod}.${imp.member}` }];
+      }
+      const m = this.findModule(mod);
+      return [{ k: 'mod', name: m ? m.module : mod }];
+    }
+    if (name in file.globals) return [{ k: 'var', file, name }];
+    for (const imp of file.imports) {
+      if (imp.name !== '*') continue;
+      const target = this.findModule(this.absoluteModule(file, imp.module));
+      if (target && target !== file) {
+        const v = this.resolveGlobal(target, name, depth + 1);
+        if (v.length) return v;
+      }
+    }
+    return [];
+  }
+
+  private evalGlobalPath(file: FileSummary, p: ExprPath): Val[] {
+    let vals = this.resolveGlobal(file, p.root);
+    for (const a of p.attrs) vals = vals.flatMap(v => this.getAttr(v, a));
+    return vals;
+  }
+
+  // ---- classes ----
+  mro(c: ClassInfo): ClassInfo[] {
+    if (c.mro) return c.mro;
+    c.mro = [c]; // guards against inheritance cycles while computing
+    const seqs = c.bases.map(b => [...this.mro(b)]).concat([[...c.bases]]);
+    const out: ClassInfo[] = [c];
+    for (let guard = 0; guard < 10000; guard++) {
+      const nonEmpty = seqs.filter(s => s.length);
+      if (!nonEmpty.length) break;
+      let head: ClassInfo | undefined;
+      for (const s of nonEmpty) {
+        const cand = s[0];
+        if (!nonEmpty.some(o => o.indexOf(cand) > 0)) { head = cand; break; }
+      }
+      if (!head) { // not linearizable (or cyclic): depth-first, each class once
+        for (const s of nonEmpty) for (const k of s) if (!out.includes(k)) out.push(k);
+        break;
+      }
+      if (!out.includes(head)) out.push(head);
+      for (const s of nonEmpty) if (s[0] === head) s.shift();
+    }
+    c.mro = out;
+    return out;
+  }
+
+  allSubclasses(c: ClassInfo): ClassInfo[] {
+    const out: ClassInfo[] = [];
+    const seen = new Set<ClassInfo>([c]);
+    const stack = [...c.subclasses];
+    while (stack.length) {
+      const s = stack.pop()!;
+      if (seen.has(s)) continue;
+      seen.add(s);
+      out.push(s);
+      stack.push(...s.subclasses);
+    }
+    return out;
+  }
+
+  lookupMethod(c: ClassInfo, name: string): FnInfo | undefined {
+    for (const k of this.mro(c)) { const m = k.methods.get(name); if (m) return m; }
+    return undefined;
+  }
+
+  /** `threading.Thread` (or another external base) anywhere in the ancestry. */
+  derivesFrom(c: ClassInfo, external: string): boolean {
+    return this.mro(c).some(k => k.externalBases.includes(external));
+  }
+
+  // ---- values ----
+  private typesFromText(file: FileSummary, texts: string[] | string | undefined): Val[] {
+    if (!texts) return [];
+    const out: Val[] = [];
+    for (const text of Array.isArray(texts) ? texts : [texts]) {
+      for (const m of text.replace(/["']/g, '').matchAll(/[A-Za-z_][\w.]*/g)) {
+        const parts = m[0].split('.');
+        if (TYPE_WORDS.has(parts[parts.length - 1])) continue;
+        for (const v of this.evalGlobalPath(file, { root: parts[0], attrs: parts.slice(1) })) if (v.k === 'cls') out.push({ k: 'inst', cls: v.cls });
+      }
+    }
+    return out;
+  }
+
+  /** The enclosing method for `self`/`super()` in a function or its closures. */
+  methodOf(fn: FnInfo): FnInfo | undefined {
+    for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.cls) return f;
+    return undefined;
+  }
+
+  evalRoot(fn: FnInfo, root: string): Val[] {
+    for (let f: FnInfo | undefined = fn, d = 0; f && d < MAX_DEPTH; f = f.parent, d++) {
+      const s = f.s;
+      if (s.kind === 'module') break;
+      if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
+      if (s.params.includes(root)) return this.typesFromText(f.file, s.paramTypes[root]);
+      if (s.localTypes[root]) {
+        const t = this.typesFromText(f.file, s.localTypes[root]);
+        if (t.length) return t;
+        // `x = make()` where make is a class defined locally
+      }
+      if (s.nested.includes(root)) {
+        const nf = this.fns.get(`${f.file.module}:${s.qualname}.<locals>.${root}`);
+        if (nf) return [{ k: 'fn', fn: nf, bound: false }];
+        const nc = this.classes.get(`${f.file.module}:${s.qualname}.<locals>.${root}`);
+        if (nc) return [{ k: 'cls', cls: nc }];
+      }
+      const localCls = this.classes.get(`${f.file.module}:${s.qualname}.<locals>.${root}`);
+      if (localCls) return [{ k: 'cls', cls: localCls }];
+      if (s.locals.includes(root)) return [];
+    }
+    return this.resolveGlobal(fn.file, root);
+  }
+
+  getAttr(v: Val, a: string): Val[] {
+    switch (v.k) {
+      case 'inst': case 'cls': {
+        const m = this.lookupMethod(v.cls, a);
+        if (m) {
+          const bound = v.k === 'inst' ? !m.s.staticmethod : !!m.s.classmethod;
+          return [{ k: 'fn', fn: m, bound, dispatch: v.cls }];
+        }
+        for (const k of this.mro(v.cls)) {
+          const nested = this.classes.get(`${k.file.module}:${k.s.qualname}.${a}`);
+          if (nested) return [{ k: 'cls', cls: nested }];
+          const info = k.s.attrs[a];
+          if (info?.typeText) {
+            const t = this.typesFromText(k.file, info.typeText);
+            if (t.length) return t;
+          }
+        }
+        return [];
+      }
+      case 'mod': {
+        const f = this.findModule(v.name);
+        if (f) { const r = this.resolveGlobal(f, a); if (r.length) return r; }
+        const sub = this.findModule(`${v.name}.${a}`);
+        if (sub) return [{ k: 'mod', name: sub.module }];
+        return f ? [] : [{ k: 'ext', name: `${v.name}.${a}` }];
+      }
+      case 'ext': return [{ k: 'ext', name: `${v.name}.${a}` }];
+      case 'var': {
+        const info = v.file.globals[v.name];
+        return info?.typeText ? this.typesFromText(v.file, info.typeText).flatMap(t => this.getAttr(t, a)) : [];
+      }
+      default: return [];
+    }
+  }
+
+  evalPath(fn: FnInfo, p: ExprPath): Val[] {
+    if (p.root === '<super>') {
+      const m = this.methodOf(fn);
+      if (!m?.cls || !p.attrs.length) return [];
+      const after = this.mro(m.cls).slice(1);
+      for (const k of after) {
+        const target = k.methods.get(p.attrs[0]);
+        if (target) {
+          let vals: Val[] = [{ k: 'fn', fn: target, bound: !target.s.staticmethod }];
+          for (const a of p.attrs.slice(1)) vals = vals.flatMap(v => this.getAttr(v, a));
+          return vals;
+        }
+      }
+      return [];
+    }
+    let vals = this.evalRoot(fn, p.root);
+    for (const a of p.attrs) {
+      vals = vals.flatMap(v => this.getAttr(v, a));
+      if (!vals.length) break;
+    }
+    return vals;
+  }
+
+  /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors. */
+  callTargets(fn: FnInfo, site: CallSite & { property?: boolean }): CallTarget[] {
+    const out: CallTarget[] = [];
+    const seen = new Set<FnInfo>();
+    const add = (f: FnInfo, bound: boolean) => { if (!seen.has(f)) { seen.add(f); out.push({ fn: f, bound }); } };
+    for (const v of this.evalPath(fn, site.callee)) {
+      if (v.k === 'fn') {
+        if (site.property && !v.fn.s.property) continue;
+        add(v.fn, v.bound);
+        if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls) {
+          for (const sub of this.allSubclasses(v.dispatch)) {
+            const o = sub.methods.get(v.fn.s.name);
+            if (o) add(o, v.bound);
+          }
+        }
+      } else if (v.k === 'cls' && !site.property) {
+        const init = this.lookupMethod(v.cls, '__init__');
+        if (init) add(init, true);
+        const post = this.lookupMethod(v.cls, '__post_init__');
+        if (post) add(post, true);
+      }
+    }
+    return out;
+  }
+
+  /** Classes constructed at a call site (for Thread subclasses started in a loop). */
+  constructedClasses(fn: FnInfo, site: CallSite): ClassInfo[] {
+    return this.evalPath(fn, site.callee).flatMap(v => (v.k === 'cls' ? [v.cls] : []));
+  }
+
+  // ---- containers ----
+  private collectContainers(): void {
+    for (const c of this.classes.values()) {
+      for (const [attr, info] of Object.entries(c.s.attrs)) {
+        if (!info.container) continue;
+        const id = `${c.file.module}.${c.s.qualname}.${attr}`;
+        this.containers.set(id, { id, owner: c.s.qualname, ownerKind: 'class', attr, type: info.container, path: c.file.path, line: info.line, column: info.column });
+      }
+    }
+    for (const f of this.files) {
+      for (const [name, info] of Object.entries(f.globals)) {
+        if (!info.container) continue;
+        const id = `${f.module}.${name}`;
+        this.containers.set(id, { id, owner: f.module, ownerKind: 'module', attr: name, type: info.container, path: f.path, line: info.line, column: info.column });
+      }
+    }
+    for (const fi of this.fns.values()) {
+      // Function-local state is shared only when a closure (nested def or lambda target) can see it.
+      if (!fi.s.nested.length && !this.functionsOf(fi.file).some(o => o.s.parent === fi.s.qualname)) continue;
+      for (const [name, lc] of Object.entries(fi.s.localContainers)) {
+        const id = `${fi.file.module}.${fi.s.qualname}.${name}`;
+        this.containers.set(id, { id, owner: fi.s.qualname, ownerKind: 'function', attr: name, type: lc.type, path: fi.file.path, line: lc.line, column: lc.column });
+      }
+    }
+  }
+
+  private classContainer(c: ClassInfo, attr: string): string[] {
+    for (const k of this.mro(c)) if (k.s.attrs[attr]?.container) return [`${k.file.module}.${k.s.qualname}.${attr}`];
+    // An attribute defined only by subclasses (a base method using state its subclasses set up).
+    const out: string[] = [];
+    for (const s of this.allSubclasses(c)) if (s.s.attrs[attr]?.container) out.push(`${s.file.module}.${s.s.qualname}.${attr}`);
+    return out;
+  }
+
+  /** Containers an access path refers to. */
+  containersOf(fn: FnInfo, target: ExprPath): string[] {
+    if (target.attrs.length === 0) {
+      const name = target.root;
+      for (let f: FnInfo | undefined = fn; f; f = f.parent) {
+        if (f.s.kind === 'module') break;
+        if (f.s.params.includes(name)) return [];
+        if (f.s.locals.includes(name)) {
+          const id = `${f.file.module}.${f.s.qualname}.${name}`;
+          return this.containers.has(id) ? [id] : [];
+        }
+      }
+      return this.globalContainer(fn.file, name, 0);
+    }
+    const obj: ExprPath = { root: target.root, attrs: target.attrs.slice(0, -1) };
+    const attr = target.attrs[target.attrs.length - 1];
+    const out = new Set<string>();
+    for (const v of this.evalPath(fn, obj)) {
+      if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr)) out.add(id);
+      else if (v.k === 'mod') {
+        const f = this.findModule(v.name);
+        if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);
+      }
+    }
+    return [...out];
+  }
+
+  private globalContainer(file: FileSummary, name: string, depth: number): string[] {
+    if (file.globals[name]?.container) return [`${file.module}.${name}`];
+    if (depth > MAX_DEPTH) return [];
+    for (const v of this.resolveGlobal(file, name)) if (v.k === 'var' && v.file !== file) return this.globalContainer(v.file, v.name, depth + 1);
+    return [];
+  }
+
+  isLock(text: string): boolean {
+    const last = text.split('.').pop() ?? text;
+    return LOCK_NAME.test(last) || this.lockNames.has(last);
+  }
+
+  locksOf(raw: string[]): string[] {
+    return raw.length ? raw.filter(l => this.isLock(l)) : raw;
+  }
+}

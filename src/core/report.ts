@@ -1,0 +1,105 @@
+// The JSON contract of `threadline --format json` and of the engine's results.
+// Field names here are read by tools: add fields freely, never rename.
+
+export interface ReportPosition { path: string; line: number }
+
+export interface SyntaxErrorInfo { line: number; column: number; message: string }
+
+export interface SymbolInfo {
+  kind: 'class' | 'function' | 'method';
+  name: string;
+  qualname: string;
+  line: number;
+  endLine: number;
+  column: number;
+  bases?: string[];
+  decorators?: string[];
+  async?: boolean;
+  staticmethod?: boolean;
+  classmethod?: boolean;
+  property?: boolean;
+  threads: string[];
+  children: SymbolInfo[];
+}
+
+export interface FileReport {
+  path: string;
+  module: string;
+  lines: number;
+  errors: SyntaxErrorInfo[];
+  /** Why a file was only partly analyzed (binary, too large, undecodable bytes). */
+  warnings: string[];
+  symbols: SymbolInfo[];
+}
+
+export type ThreadKind = 'main' | 'thread' | 'timer' | 'executor' | 'process' | 'annotation' | 'config';
+
+export interface ThreadReport {
+  id: string;
+  name: string;
+  kind: ThreadKind;
+  /** Qualname of the entry function (empty for main). */
+  entry: string;
+  entryPath?: string;
+  instances: 'one' | 'many';
+  startedAt: ReportPosition[];
+}
+
+export interface AccessReport {
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  access: 'read' | 'write';
+  op: string;
+  /** Qualname of the function the access (or the helper call) is in; `<module>` at top level. */
+  function: string;
+  threads: string[];
+  /** Helper chain from this call site down to the direct access, outermost first. */
+  via: string[];
+  key?: string;
+  value?: string;
+  locks: string[];
+  /** Augmented assignment `d[k] += v`: a read and a write. */
+  readWrite?: boolean;
+}
+
+export interface ContainerReport {
+  id: string;
+  /** Qualname of the owning class, or the module name for globals, or the function for closure state. */
+  owner: string;
+  ownerKind: 'class' | 'module' | 'function';
+  attr: string;
+  type: string;
+  definedAt: ReportPosition;
+  accesses: AccessReport[];
+}
+
+export interface FindingAccess {
+  path: string;
+  line: number;
+  column: number;
+  access: 'read' | 'write';
+  op: string;
+  function: string;
+  threads: string[];
+  callPath: string[];
+  locks: string[];
+}
+
+export interface FindingReport {
+  kind: 'race' | 'check-then-act';
+  container: string;
+  message: string;
+  accesses: FindingAccess[];
+}
+
+export interface Report {
+  version: 1;
+  mainThread: string;
+  files: FileReport[];
+  threads: ThreadReport[];
+  containers: ContainerReport[];
+  findings: FindingReport[];
+}

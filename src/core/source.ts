@@ -1,0 +1,62 @@
+// Turning bytes on disk into the text the parser sees, the way an editor would show it.
+
+export interface DecodedSource {
+  text: string;
+  /** Problems a user should hear about: odd encodings, binary content. */
+  warnings: string[];
+  binary: boolean;
+}
+
+const BINARY_SAMPLE = 8192;
+
+/** Decodes UTF-8 (BOM stripped); bytes that are not UTF-8 fall back to Latin-1, with a warning. */
+export function decodeSource(bytes: Uint8Array): DecodedSource {
+  const warnings: string[] = [];
+  const sample = bytes.subarray(0, Math.min(bytes.length, BINARY_SAMPLE));
+  let nul = 0;
+  for (const b of sample) if (b === 0) nul++;
+  // A few NULs can sit in a text file; a real binary has many.
+  if (nul > 0 && nul * 100 > sample.length) {
+    return { text: '', warnings: ['binary file skipped'], binary: true };
+  }
+  let start = 0;
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start));
+  } catch {
+    text = new TextDecoder('latin1').decode(bytes.subarray(start));
+    warnings.push('file is not valid UTF-8: decoded as Latin-1');
+  }
+  if (nul > 0) warnings.push(`file contains ${nul} NUL byte(s)`);
+  return { text, warnings, binary: false };
+}
+
+/** Line starts for offset → (line, column) in UTF-16 units; \r\n, \n and lone \r all end a line. */
+export class LineIndex {
+  readonly starts: number[];
+  constructor(text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.starts = starts;
+  }
+  get lineCount(): number { return this.starts.length; }
+  /** 0-based line of an offset. */
+  lineOf(offset: number): number {
+    const s = this.starts;
+    let lo = 0, hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+  columnOf(offset: number, line = this.lineOf(offset)): number { return offset - this.starts[line]; }
+}

@@ -1,0 +1,914 @@
+// Pass 1, per file: one walk over the mirrored syntax tree produces the file's summary —
+// skeleton, functions with their call sites, direct container-shaped accesses, thread
+// starts, imports and attribute bindings. Nothing here looks at other files.
+import type { SymbolInfo } from './report';
+import {
+  AttrInfo, CallSite, ClassSummary, DirectAccess, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
+  ImportBinding, StartKind, ThreadStart,
+} from './model';
+import { LineIndex } from './source';
+import { child, children, namedChildren, SyntaxNode } from './syntax';
+import {
+  ARG_VALUE_WRITES, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
+  EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
+  START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
+} from './vocabulary';
+
+const MAX_TEXT = 120;
+const MAX_ERRORS = 50;
+const ANNOTATION = /#\s*threadline:\s*thread\s*=\s*([A-Za-z_][\w.-]*)/;
+
+interface Scope {
+  fn: FunctionSummary;
+  /** Set when directly inside a class body. */
+  cls?: ClassSummary;
+  prefix: string;
+  symbols: SymbolInfo[];
+  aliases: Map<string, ExprPath>;
+  declaredGlobal: Set<string>;
+  locals: Set<string>;
+}
+
+interface Ctx {
+  scope: Scope;
+  locks: string[];
+  inLoop: boolean;
+}
+
+export interface SummarizeInput {
+  root: SyntaxNode;
+  text: string;
+  path: string;
+  module: string;
+  isPackage: boolean;
+  warnings?: string[];
+}
+
+export function summarize(input: SummarizeInput): FileSummary {
+  return new Summarizer(input).run();
+}
+
+class Summarizer {
+  private readonly text: string;
+  private readonly lines: LineIndex;
+  private readonly out: FileSummary;
+  /** Local name → canonical dotted name, for recognizing `threading.Thread` through imports and aliases. */
+  private readonly canon = new Map<string, string>();
+  private readonly annotations = new Map<number, string>();
+  private readonly scopes: Scope[] = [];
+  private lambdaCount = new Map<string, number>();
+
+  constructor(private readonly input: SummarizeInput) {
+    this.text = input.text;
+    this.lines = new LineIndex(input.text);
+    this.out = {
+      engine: ENGINE_VERSION, path: input.path, module: input.module, isPackage: input.isPackage,
+      lines: this.lines.lineCount, errors: [], warnings: input.warnings ? [...input.warnings] : [],
+      imports: [], classes: [], functions: [], globals: {}, symbols: [],
+    };
+    if (input.text.includes('threadline:')) {
+      const ls = input.text.split(/\r\n|\r|\n/);
+      ls.forEach((l, i) => { const m = ANNOTATION.exec(l); if (m) this.annotations.set(i + 1, m[1]); });
+    }
+  }
+
+  run(): FileSummary {
+    this.collectErrors(this.input.root);
+    const moduleFn = this.newFunction('<module>', '<module>', 'module', this.input.root, undefined);
+    const scope: Scope = {
+      fn: moduleFn, prefix: '', symbols: this.out.symbols, aliases: new Map(), declaredGlobal: new Set(), locals: new Set(),
+    };
+    this.scopes.push(scope);
+    this.block(this.input.root.children, { scope, locks: [], inLoop: false });
+    this.finishScope(scope);
+    this.scopes.pop();
+    return this.out;
+  }
+
+  // ---- positions and text ----
+  private t(n: SyntaxNode): string { return this.text.slice(n.start, n.end); }
+  private short(n: SyntaxNode): string {
+    const s = this.t(n).replace(/\s+/g, ' ');
+    return s.length > MAX_TEXT ? s.slice(0, MAX_TEXT - 1) + '…' : s;
+  }
+  private line(n: SyntaxNode): number { return this.lines.lineOf(n.start) + 1; }
+  private span(n: SyntaxNode) {
+    const l = this.lines.lineOf(n.start), el = this.lines.lineOf(n.end);
+    return { line: l + 1, column: this.lines.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: this.lines.columnOf(n.end, el) + 1 };
+  }
+
+  private collectErrors(root: SyntaxNode): void {
+    const stack = [root];
+    while (stack.length && this.out.errors.length < MAX_ERRORS) {
+      const n = stack.pop()!;
+      if (n.error) {
+        const s = this.span(n);
+        const msg = n.error === 'missing' ? `syntax error: missing "${n.type}"` : `syntax error: unexpected "${this.short(n).slice(0, 30)}"`;
+        this.out.errors.push({ line: s.line, column: s.column, message: msg });
+        if (n.error === 'error') continue;
+      }
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    }
+    this.out.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  }
+
+  // ---- scopes ----
+  private newFunction(qualname: string, name: string, kind: FunctionSummary['kind'], n: SyntaxNode, parent: string | undefined): FunctionSummary {
+    const s = this.span(n);
+    const fn: FunctionSummary = {
+      qualname, name, kind, line: s.line, endLine: s.endLine, column: s.column, parent, params: [], paramTypes: {},
+      decorators: [], locals: [], localTypes: {}, localContainers: {}, localExecutors: {}, nested: [],
+      calls: [], accesses: [], starts: [],
+    };
+    this.out.functions.push(fn);
+    return fn;
+  }
+
+  private finishScope(scope: Scope): void {
+    const fn = scope.fn;
+    for (const g of scope.declaredGlobal) scope.locals.delete(g);
+    fn.locals = [...scope.locals].sort();
+    // Bare names that are plain locals are not shared state (unless a closure shares them).
+    fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || a.target.root in fn.localContainers);
+  }
+
+  private bind(ctx: Ctx, name: string): void {
+    ctx.scope.locals.add(name);
+    ctx.scope.aliases.delete(name);
+  }
+
+  /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
+  private selfClass(name: string): ClassSummary | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const fn = this.scopes[i].fn;
+      if (fn.kind === 'module') return undefined;
+      if (fn.selfParam === name && fn.className && !fn.classmethod) return this.out.classes.find(c => c.qualname === fn.className);
+      if (fn.params.includes(name) || this.scopes[i].locals.has(name)) return undefined;
+    }
+    return undefined;
+  }
+
+  // ---- statements ----
+  private block(nodes: SyntaxNode[], ctx: Ctx): void {
+    let locks = ctx.locks;
+    for (const n of nodes) {
+      if (!n.named || n.type === 'comment') continue;
+      const c = locks === ctx.locks ? ctx : { ...ctx, locks };
+      this.statement(n, c);
+      // Straight-line acquire()/release(): the lock is held for the statements that follow.
+      const lk = this.acquireRelease(n);
+      if (lk) locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
+    }
+  }
+
+  private acquireRelease(n: SyntaxNode): { text: string; acquire: boolean } | undefined {
+    if (n.type !== 'expression_statement') return undefined;
+    const call = namedChildren(n)[0];
+    if (!call || call.type !== 'call') return undefined;
+    const fnNode = child(call, 'function');
+    if (!fnNode || fnNode.type !== 'attribute') return undefined;
+    const attr = child(fnNode, 'attribute'), obj = child(fnNode, 'object');
+    if (!attr || !obj || !this.pathOf(obj)) return undefined;
+    const name = this.t(attr);
+    if (name === 'acquire') return { text: this.t(obj), acquire: true };
+    if (name === 'release') return { text: this.t(obj), acquire: false };
+    return undefined;
+  }
+
+  private statement(n: SyntaxNode, ctx: Ctx): void {
+    switch (n.type) {
+      case 'decorated_definition': {
+        const def = child(n, 'definition');
+        const decorators = n.children.filter(c => c.type === 'decorator').map(d => {
+          const e = namedChildren(d)[0];
+          return e ? this.t(e) : this.t(d).replace(/^@/, '');
+        });
+        for (const d of n.children.filter(c => c.type === 'decorator')) this.expr(d, ctx);
+        if (def?.type === 'function_definition') this.functionDef(def, ctx, decorators, n);
+        else if (def?.type === 'class_definition') this.classDef(def, ctx, decorators, n);
+        return;
+      }
+      case 'function_definition': return this.functionDef(n, ctx, [], n);
+      case 'class_definition': return this.classDef(n, ctx, [], n);
+      case 'import_statement': case 'import_from_statement': case 'future_import_statement': return this.importStmt(n, ctx);
+      case 'global_statement': case 'nonlocal_statement':
+        for (const id of namedChildren(n)) if (id.type === 'identifier') ctx.scope.declaredGlobal.add(this.t(id));
+        return;
+      case 'expression_statement':
+        for (const c of namedChildren(n)) {
+          if (c.type === 'assignment' || c.type === 'augmented_assignment') this.assignment(c, ctx);
+          else this.expr(c, ctx);
+        }
+        return;
+      case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
+      case 'for_statement': {
+        const left = child(n, 'left'), right = child(n, 'right');
+        if (left) this.bindTarget(left, ctx);
+        if (right) this.expr(right, ctx);
+        const body = child(n, 'body');
+        if (body) this.block(body.children, { ...ctx, inLoop: true });
+        const alt = child(n, 'alternative');
+        if (alt) this.block(alt.children, ctx);
+        return;
+      }
+      case 'while_statement': {
+        const cond = child(n, 'condition');
+        if (cond) this.expr(cond, ctx);
+        const body = child(n, 'body');
+        if (body) this.block(body.children, { ...ctx, inLoop: true });
+        const alt = child(n, 'alternative');
+        if (alt) this.block(alt.children, ctx);
+        return;
+      }
+      case 'with_statement': return this.withStmt(n, ctx);
+      case 'block': return this.block(n.children, ctx);
+      case 'if_statement': case 'elif_clause': case 'else_clause': case 'try_statement': case 'except_clause':
+      case 'except_group_clause': case 'finally_clause': case 'match_statement': case 'case_clause': case 'ERROR':
+      case 'module':
+        for (const c of n.children) {
+          if (!c.named || c.type === 'comment') continue;
+          if (c.type === 'block') this.block(c.children, ctx);
+          else if (c.type === 'as_pattern' && n.type.startsWith('except')) { const alias = child(c, 'alias'); if (alias) this.bindTarget(alias, ctx); this.expr(c.children[0], ctx); }
+          else if (c.type === 'case_pattern') this.bindPattern(c, ctx);
+          else if (isStatement(c)) this.statement(c, ctx);
+          else this.expr(c, ctx);
+        }
+        return;
+      default:
+        if (isStatement(n)) {
+          for (const c of n.children) {
+            if (!c.named) continue;
+            if (c.type === 'block') this.block(c.children, ctx); else if (isStatement(c)) this.statement(c, ctx); else this.expr(c, ctx);
+          }
+        } else this.expr(n, ctx);
+    }
+  }
+
+  private bindPattern(n: SyntaxNode, ctx: Ctx): void {
+    const stack = [n];
+    while (stack.length) {
+      const c = stack.pop()!;
+      if (c.type === 'identifier' && c.parent?.type !== 'attribute' && c.parent?.type !== 'keyword_pattern') this.bind(ctx, this.t(c));
+      else if (c.type !== 'dotted_name') stack.push(...c.children);
+    }
+  }
+
+  private importStmt(n: SyntaxNode, ctx: Ctx): void {
+    const add = (b: ImportBinding) => {
+      this.out.imports.push(b);
+      this.bind(ctx, b.name);
+      this.canon.set(b.name, b.member ? `${b.module}.${b.member}` : b.module);
+    };
+    if (n.type === 'import_statement') {
+      for (const c of namedChildren(n)) {
+        if (c.type === 'dotted_name') {
+          const full = this.t(c);
+          const first = full.split('.')[0];
+          this.out.imports.push({ name: first, module: first });
+          this.bind(ctx, first);
+          this.canon.set(first, first);
+          if (full !== first) this.out.imports.push({ name: first, module: full, member: undefined });
+        } else if (c.type === 'aliased_import') {
+          const name = child(c, 'name'), alias = child(c, 'alias');
+          if (name && alias) add({ name: this.t(alias), module: this.t(name) });
+        }
+      }
+      return;
+    }
+    if (n.type === 'future_import_statement') return;
+    const modNode = child(n, 'module_name');
+    const module = modNode ? this.t(modNode).replace(/\s+/g, '') : '';
+    for (const c of n.children) {
+      if (c.field !== 'name') continue;
+      if (c.type === 'dotted_name') add({ name: this.t(c), module, member: this.t(c) });
+      else if (c.type === 'aliased_import') {
+        const name = child(c, 'name'), alias = child(c, 'alias');
+        if (name && alias) add({ name: this.t(alias), module, member: this.t(name) });
+      }
+    }
+    if (n.children.some(c => c.type === 'wildcard_import')) this.out.imports.push({ name: '*', module });
+  }
+
+  private withStmt(n: SyntaxNode, ctx: Ctx): void {
+    const locks = [...ctx.locks];
+    const clause = n.children.find(c => c.type === 'with_clause');
+    for (const item of clause ? clause.children.filter(c => c.type === 'with_item') : []) {
+      if (item.type !== 'with_item') continue;
+      let value = child(item, 'value') ?? namedChildren(item)[0];
+      if (!value) continue;
+      let alias: SyntaxNode | undefined;
+      if (value.type === 'as_pattern') {
+        alias = child(value, 'alias');
+        value = namedChildren(value)[0];
+      }
+      if (!value) continue;
+      const path = this.pathOf(value);
+      if (path) locks.push(this.t(value));
+      else this.expr(value, ctx);
+      if (alias) {
+        const target = alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias;
+        if (target?.type === 'identifier') {
+          const name = this.t(target);
+          this.bind(ctx, name);
+          const ex = value.type === 'call' ? this.executorOf(value) : undefined;
+          if (ex) ctx.scope.fn.localExecutors[name] = ex;
+          const ty = value.type === 'call' ? child(value, 'function') : undefined;
+          if (ty && this.pathOf(ty)) ctx.scope.fn.localTypes[name] = [this.t(ty)];
+        } else if (target) this.bindTarget(target, ctx);
+      }
+    }
+    const body = child(n, 'body');
+    if (body) this.block(body.children, { ...ctx, locks });
+  }
+
+  // ---- definitions ----
+  private functionDef(n: SyntaxNode, ctx: Ctx, decorators: string[], outer: SyntaxNode): void {
+    const nameNode = child(n, 'name');
+    if (!nameNode) return;
+    const name = this.t(nameNode);
+    const parentScope = ctx.scope;
+    this.bind(ctx, name);
+    const qualname = parentScope.prefix + name;
+    const inClass = !!parentScope.cls;
+    const fn = this.newFunction(qualname, name, inClass ? 'method' : 'function', outer, parentScope.fn.kind === 'module' || inClass ? undefined : parentScope.fn.qualname);
+    if (!inClass && parentScope.fn.kind !== 'module') parentScope.fn.nested.push(name);
+    fn.decorators = decorators;
+    fn.async = n.children.some(c => c.type === 'async');
+    fn.staticmethod = decorators.some(d => d === 'staticmethod' || d.endsWith('.staticmethod'));
+    fn.classmethod = decorators.some(d => d === 'classmethod' || d.endsWith('.classmethod'));
+    fn.property = decorators.some(d => /(^|\.)(property|cached_property)$|\.(setter|getter|deleter)$/.test(d));
+    if (inClass) fn.className = parentScope.cls!.qualname;
+    const defLine = this.line(n), outerLine = this.line(outer);
+    fn.threadAnnotation = this.annotations.get(defLine) ?? this.annotations.get(outerLine - 1) ?? this.annotations.get(defLine - 1);
+    const params = child(n, 'parameters');
+    if (params) this.params(params, fn);
+    if (inClass && !fn.staticmethod && fn.params.length) fn.selfParam = fn.params[0];
+    if (inClass) parentScope.cls!.methods.push(name);
+    for (const p of [child(n, 'parameters'), child(n, 'return_type')]) if (p) this.paramDefaults(p, ctx);
+
+    const sym: SymbolInfo = {
+      kind: inClass ? 'method' : 'function', name, qualname, line: fn.line, endLine: fn.endLine, column: this.span(n).column,
+      threads: [], children: [],
+    };
+    if (decorators.length) sym.decorators = decorators;
+    if (fn.async) sym.async = true;
+    if (fn.staticmethod) sym.staticmethod = true;
+    if (fn.classmethod) sym.classmethod = true;
+    if (fn.property) sym.property = true;
+    sym.line = defLine; // the `def` line, not the first decorator
+    parentScope.symbols.push(sym);
+
+    const scope: Scope = {
+      fn, prefix: `${qualname}.<locals>.`, symbols: sym.children, aliases: new Map(), declaredGlobal: new Set(),
+      locals: new Set(fn.params.map(p => p.replace(/^\*+/, ''))),
+    };
+    this.scopes.push(scope);
+    const body = child(n, 'body');
+    if (body) this.block(body.children, { scope, locks: [], inLoop: false });
+    this.finishScope(scope);
+    this.scopes.pop();
+  }
+
+  private params(params: SyntaxNode, fn: FunctionSummary): void {
+    for (const p of namedChildren(params)) {
+      let name: SyntaxNode | undefined;
+      let type: SyntaxNode | undefined;
+      let prefix = '';
+      switch (p.type) {
+        case 'identifier': name = p; break;
+        case 'typed_parameter': {
+          name = namedChildren(p).find(c => c.field !== 'type');
+          type = child(p, 'type');
+          if (name && name.type !== 'identifier') { prefix = name.type === 'list_splat_pattern' ? '*' : '**'; name = namedChildren(name)[0]; }
+          break;
+        }
+        case 'default_parameter': name = child(p, 'name'); break;
+        case 'typed_default_parameter': name = child(p, 'name'); type = child(p, 'type'); break;
+        case 'list_splat_pattern': prefix = '*'; name = namedChildren(p)[0]; break;
+        case 'dictionary_splat_pattern': prefix = '**'; name = namedChildren(p)[0]; break;
+        default: continue;
+      }
+      if (!name || name.type !== 'identifier') continue;
+      const pn = prefix + this.t(name);
+      fn.params.push(pn);
+      if (type) fn.paramTypes[pn] = this.t(type);
+    }
+  }
+
+  /** Default values and annotations run in the enclosing scope. */
+  private paramDefaults(params: SyntaxNode, ctx: Ctx): void {
+    for (const p of namedChildren(params)) {
+      const v = child(p, 'value');
+      if (v) this.expr(v, ctx);
+    }
+  }
+
+  private classDef(n: SyntaxNode, ctx: Ctx, decorators: string[], outer: SyntaxNode): void {
+    const nameNode = child(n, 'name');
+    if (!nameNode) return;
+    const name = this.t(nameNode);
+    this.bind(ctx, name);
+    const parentScope = ctx.scope;
+    const qualname = parentScope.prefix + name;
+    const s = this.span(outer);
+    const cls: ClassSummary = {
+      qualname, name, line: this.line(n), endLine: s.endLine, column: this.span(n).column, bases: [], baseTexts: [], decorators,
+      parent: parentScope.fn.kind === 'module' || parentScope.cls ? undefined : parentScope.fn.qualname, attrs: {}, methods: [],
+    };
+    const supers = child(n, 'superclasses');
+    if (supers) {
+      for (const b of namedChildren(supers)) {
+        if (b.type === 'keyword_argument') { const v = child(b, 'value'); if (v) this.expr(v, ctx); continue; }
+        cls.baseTexts.push(this.t(b));
+        const path = this.pathOf(b.type === 'subscript' ? (child(b, 'value') ?? b) : b);
+        if (path) cls.bases.push(path);
+      }
+    }
+    this.out.classes.push(cls);
+    const sym: SymbolInfo = { kind: 'class', name, qualname, line: cls.line, endLine: cls.endLine, column: cls.column, threads: [], children: [] };
+    if (cls.baseTexts.length) sym.bases = cls.baseTexts;
+    if (decorators.length) sym.decorators = decorators;
+    parentScope.symbols.push(sym);
+    // A class body runs in the enclosing function (or at import): its statements belong there,
+    // but the names it binds are class attributes.
+    const scope: Scope = { ...parentScope, cls, prefix: `${qualname}.`, symbols: sym.children, aliases: new Map(), locals: new Set(), declaredGlobal: new Set() };
+    this.scopes.push(scope);
+    const body = child(n, 'body');
+    if (body) this.block(body.children, { scope, locks: ctx.locks, inLoop: ctx.inLoop });
+    this.scopes.pop();
+  }
+
+  // ---- assignments and bindings ----
+  private assignment(n: SyntaxNode, ctx: Ctx): void {
+    const left = child(n, 'left');
+    const right = child(n, 'right');
+    const type = child(n, 'type');
+    if (n.type === 'augmented_assignment') {
+      const op = n.children.find(c => !c.named)?.type ?? '+=';
+      if (right) this.expr(right, ctx);
+      if (!left) return;
+      if (left.type === 'subscript') this.expr(left, ctx); // classified as augassign on the element
+      else {
+        const path = this.pathOf(left);
+        if (path) this.recordAccess(ctx, left, path, 'write', op === '|=' || op === '+=' ? `${op}` : op, undefined, right ? `${op} ${this.short(right)}` : undefined, true);
+        if (left.type === 'identifier') this.bind(ctx, this.t(left));
+      }
+      return;
+    }
+    if (right) {
+      if (right.type === 'assignment') this.assignment(right, ctx); // a = b = {}
+      else this.expr(right, ctx);
+    }
+    const value = right?.type === 'assignment' ? innermostValue(right) : right;
+    if (left) this.assignTarget(left, value, type, ctx);
+  }
+
+  private assignTarget(left: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
+    const fn = ctx.scope.fn;
+    if (left.type === 'identifier') {
+      const name = this.t(left);
+      const scope = ctx.scope;
+      const isGlobal = scope.declaredGlobal.has(name);
+      if (scope.cls && !isGlobal) {
+        // class body: a class attribute
+        this.noteAttr(scope.cls.attrs, name, left, value, type, ctx);
+        return;
+      }
+      if (fn.kind === 'module' || isGlobal) {
+        this.noteAttr(this.out.globals, name, left, value, type, ctx);
+        if (isGlobal && fn.kind !== 'module') this.recordAccess(ctx, left, { root: name, attrs: [] }, 'write', 'assign', undefined, value ? this.short(value) : undefined);
+        if (fn.kind === 'module' && value) {
+          const vp = this.pathOf(value);
+          const c = vp ? this.canonical(vp) : undefined;
+          if (c) this.canon.set(name, c);
+        }
+      }
+      this.bind(ctx, name);
+      if (value) {
+        const vpath = value.type === 'attribute' ? this.pathOf(value) : undefined;
+        if (vpath && vpath.root !== name) scope.aliases.set(name, this.resolveAlias(ctx, vpath));
+        const ct = this.containerType(value, type);
+        if (ct && fn.kind !== 'module') fn.localContainers[name] = { type: ct, line: this.line(left), column: this.span(left).column };
+        if (value.type === 'call') {
+          const f = child(value, 'function');
+          const ex = this.executorOf(value);
+          if (ex) fn.localExecutors[name] = ex;
+          else if (f && this.pathOf(f) && !ct) fn.localTypes[name] = [this.t(f)];
+        }
+      }
+      if (type) fn.localTypes[name] = [this.t(type)];
+      return;
+    }
+    if (left.type === 'attribute') {
+      const path = this.pathOf(left);
+      if (!path) { this.expr(left, ctx); return; }
+      this.recordAccess(ctx, left, path, 'write', 'assign', undefined, value ? this.short(value) : undefined);
+      if (path.attrs.length === 1) {
+        const cls = this.selfClass(path.root);
+        if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx);
+      }
+      return;
+    }
+    if (left.type === 'subscript') { this.expr(left, ctx); return; }
+    if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'parenthesized_expression', 'expression_list'].includes(left.type)) {
+      const values = value && ['tuple', 'expression_list', 'list'].includes(value.type) ? namedChildren(value) : undefined;
+      namedChildren(left).forEach((t, i) => this.assignTarget(t, values && values.length === namedChildren(left).length ? values[i] : undefined, undefined, ctx));
+      return;
+    }
+    if (left.type === 'list_splat_pattern') { const id = namedChildren(left)[0]; if (id) this.assignTarget(id, undefined, undefined, ctx); return; }
+    this.expr(left, ctx);
+  }
+
+  private bindTarget(t: SyntaxNode, ctx: Ctx): void {
+    if (t.type === 'identifier') this.bind(ctx, this.t(t));
+    else if (t.type === 'attribute' || t.type === 'subscript') this.assignTarget(t, undefined, undefined, ctx);
+    else for (const c of namedChildren(t)) this.bindTarget(c, ctx);
+  }
+
+  private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
+    const s = this.span(at);
+    const info = table[name] ??= { line: s.line, column: s.column };
+    const ct = this.containerType(value, type);
+    if (ct && !info.container) { info.container = ct; info.line = s.line; info.column = s.column; }
+    if (type) (info.typeText ??= []).push(this.t(type));
+    if (value?.type === 'call') {
+      const f = child(value, 'function');
+      const fp = f ? this.pathOf(f) : undefined;
+      const canon = fp ? this.canonical(fp) : undefined;
+      if (canon && LOCK_CONSTRUCTORS.has(canon)) info.lock = true;
+      const ex = this.executorOf(value);
+      if (ex) info.executor = ex;
+      if (f && fp && !ct && !info.lock && !ex) (info.typeText ??= []).push(this.t(f));
+    } else if (value?.type === 'identifier') {
+      const pt = ctx.scope.fn.paramTypes[this.t(value)];
+      if (pt) (info.typeText ??= []).push(pt);
+      const lt = ctx.scope.fn.localTypes[this.t(value)];
+      if (lt) (info.typeText ??= []).push(...lt);
+      const lc = ctx.scope.fn.localContainers[this.t(value)];
+      if (lc && !info.container) info.container = lc.type;
+    }
+    if (info.typeText) info.typeText = [...new Set(info.typeText)];
+  }
+
+  private containerType(value: SyntaxNode | undefined, type: SyntaxNode | undefined): string | undefined {
+    if (type) {
+      const t = this.t(type).replace(/["']/g, '').replace(/\b(typing|t|collections|collections\.abc|weakref)\./g, '');
+      const m = /^(?:Optional\[|Final\[|ClassVar\[)?([A-Za-z_]\w*)/.exec(t);
+      if (m && CONTAINER_ANNOTATIONS[m[1]]) return CONTAINER_ANNOTATIONS[m[1]];
+    }
+    if (!value) return undefined;
+    switch (value.type) {
+      case 'dictionary': case 'dictionary_comprehension': return 'dict';
+      case 'set': case 'set_comprehension': return 'set';
+      case 'list': case 'list_comprehension': return 'list';
+      case 'call': {
+        const f = child(value, 'function');
+        const p = f ? this.pathOf(f) : undefined;
+        if (!p) return undefined;
+        const c = this.canonical(p) ?? (p.attrs.length === 0 ? p.root : undefined);
+        return c ? CONTAINER_CONSTRUCTORS[c] : undefined;
+      }
+    }
+    return undefined;
+  }
+
+  private executorOf(call: SyntaxNode): 'thread' | 'process' | undefined {
+    const f = child(call, 'function');
+    const p = f ? this.pathOf(f) : undefined;
+    const c = p ? this.canonical(p) : undefined;
+    return c ? EXECUTOR_CONSTRUCTORS[c] : undefined;
+  }
+
+  // ---- expressions ----
+  /** identifier or attribute chain rooted at an identifier (or `super()`). */
+  private pathOf(n: SyntaxNode): ExprPath | undefined {
+    const attrs: string[] = [];
+    let cur = n;
+    while (cur.type === 'attribute') {
+      const a = child(cur, 'attribute');
+      const o = child(cur, 'object');
+      if (!a || !o) return undefined;
+      attrs.unshift(this.t(a));
+      cur = o;
+    }
+    if (cur.type === 'identifier') return { root: this.t(cur), attrs };
+    if (cur.type === 'call' && attrs.length) {
+      const f = child(cur, 'function');
+      if (f?.type === 'identifier' && this.t(f) === 'super') return { root: '<super>', attrs };
+    }
+    return undefined;
+  }
+
+  private resolveAlias(ctx: Ctx, p: ExprPath): ExprPath {
+    const a = ctx.scope.aliases.get(p.root);
+    return a ? { root: a.root, attrs: [...a.attrs, ...p.attrs] } : p;
+  }
+
+  private canonical(p: ExprPath): string | undefined {
+    const base = this.canon.get(p.root);
+    if (!base) return undefined;
+    return [base, ...p.attrs].join('.');
+  }
+
+  private expr(n: SyntaxNode, ctx: Ctx): void {
+    // Iterative over plain expression nodes; handlers recurse only into sub-expressions.
+    switch (n.type) {
+      case 'identifier': case 'attribute': {
+        const path = this.pathOf(n);
+        if (path) { this.use(n, path, ctx); return; }
+        break;
+      }
+      case 'call': return this.call(n, ctx);
+      case 'subscript': return this.subscript(n, ctx);
+      case 'lambda': {
+        const body = child(n, 'body');
+        if (body) this.expr(body, ctx);
+        return;
+      }
+      case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression':
+        for (const c of namedChildren(n)) this.expr(c, { ...ctx, inLoop: true });
+        return;
+      case 'for_in_clause': {
+        const right = child(n, 'right');
+        if (right) this.expr(right, ctx);
+        for (const c of children(n, 'right').slice(1)) this.expr(c, ctx);
+        return;
+      }
+      case 'named_expression': {
+        const name = child(n, 'name'), value = child(n, 'value');
+        if (value) this.expr(value, ctx);
+        if (name) this.bind(ctx, this.t(name));
+        return;
+      }
+      case 'string': case 'concatenated_string':
+        for (const c of n.children) if (c.type === 'interpolation' || c.type === 'string') for (const e of namedChildren(c)) if (e.type !== 'string_content') this.expr(e, ctx);
+        return;
+      case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
+      case 'keyword_argument': { const v = child(n, 'value'); if (v) this.expr(v, ctx); return; }
+      case 'integer': case 'float': case 'true': case 'false': case 'none': case 'comment': case 'ellipsis': case 'string_content':
+        return;
+    }
+    if (isStatement(n)) { this.statement(n, ctx); return; }
+    for (const c of n.children) if (c.named) this.expr(c, ctx);
+  }
+
+  /** A path used as a value: classify what its context does with it. */
+  private use(n: SyntaxNode, rawPath: ExprPath, ctx: Ctx): void {
+    const path = this.resolveAlias(ctx, rawPath);
+    const p = n.parent;
+    const isAttr = path.attrs.length > 0;
+    if (isAttr && path.root === ctx.scope.fn.selfParam || (isAttr && this.selfClass(path.root))) {
+      // `self.x` read may run a property getter.
+      this.addCall(ctx, n, path, [], {}, true);
+    }
+    if (!p) return;
+    switch (p.type) {
+      case 'argument_list': {
+        const call = p.parent;
+        const f = call ? child(call, 'function') : undefined;
+        const fname = f?.type === 'identifier' ? this.t(f) : undefined;
+        if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
+        else this.recordAccess(ctx, n, path, 'read', 'pass');
+        return;
+      }
+      case 'keyword_argument': return this.recordAccess(ctx, n, path, 'read', 'pass');
+      case 'comparison_operator': {
+        const idx = p.children.indexOf(n);
+        const op = p.children[idx - 1];
+        if (op && (op.type === 'in' || op.type === 'not in')) {
+          const left = p.children.slice(0, idx - 1).filter(c => c.named).pop();
+          return this.recordAccess(ctx, n, path, 'read', op.type, left ? this.short(left) : undefined, undefined, false, true);
+        }
+        if (isAttr) this.recordAccess(ctx, n, path, 'read', 'compare');
+        return;
+      }
+      case 'for_statement': case 'for_in_clause':
+        if (n.field === 'right') this.recordAccess(ctx, n, path, 'read', 'iter');
+        return;
+      case 'if_statement': case 'while_statement': case 'elif_clause': case 'not_operator': case 'boolean_operator': case 'conditional_expression': case 'assert_statement':
+        return this.recordAccess(ctx, n, path, 'read', 'truth');
+      case 'return_statement': case 'yield':
+        if (isAttr) this.recordAccess(ctx, n, path, 'read', 'return');
+        return;
+      case 'list_splat': case 'dictionary_splat':
+        return this.recordAccess(ctx, n, path, 'read', p.type === 'list_splat' ? 'unpack' : 'unpack');
+      case 'delete_statement': case 'expression_list':
+        if (p.type === 'delete_statement' || p.parent?.type === 'delete_statement') return this.recordAccess(ctx, n, path, 'write', 'del');
+        if (isAttr) this.recordAccess(ctx, n, path, 'read', 'ref');
+        return;
+      default:
+        if (isAttr && p.type !== 'decorator') this.recordAccess(ctx, n, path, 'read', 'ref');
+    }
+  }
+
+  private subscript(n: SyntaxNode, ctx: Ctx): void {
+    const value = child(n, 'value');
+    const indices = children(n, 'subscript');
+    for (const i of indices) this.expr(i, ctx);
+    if (!value) return;
+    const raw = this.pathOf(value);
+    if (!raw) { this.expr(value, ctx); return; }
+    const path = this.resolveAlias(ctx, raw);
+    if (path.attrs.length && this.selfClass(path.root)) this.addCall(ctx, value, path, [], {}, true);
+    const key = indices.map(i => this.short(i)).join(', ');
+    // Climb through d[k][j] and d[k].m: an element written is a write of d.
+    let top = n;
+    while (top.parent && ((top.parent.type === 'subscript' && top.field === 'value') || (top.parent.type === 'attribute' && top.field === 'object'))) top = top.parent;
+    const target = assignContext(top);
+    if (top !== n) {
+      if (target) {
+        const v = target.value ? this.short(target.value) : undefined;
+        return this.recordAccess(ctx, n, path, 'write', target.kind === 'del' ? 'element-del' : target.kind === 'augassign' ? 'element-augassign' : 'element-set', key, v, target.kind === 'augassign');
+      }
+      if (top.type === 'attribute' && top.parent?.type === 'call' && top.field === 'function') {
+        const m = this.t(child(top, 'attribute')!);
+        if (WRITE_METHODS.has(m)) {
+          const args = child(top.parent, 'arguments');
+          const first = args ? namedChildren(args)[0] : undefined;
+          return this.recordAccess(ctx, n, path, 'write', `element.${m}`, key, first ? this.short(first) : undefined);
+        }
+      }
+      return this.recordAccess(ctx, n, path, 'read', 'getitem', key);
+    }
+    if (target) {
+      const v = target.value ? (target.kind === 'augassign' ? `${target.op} ${this.short(target.value)}` : this.short(target.value)) : undefined;
+      const op = target.kind === 'del' ? 'delitem' : target.kind === 'augassign' ? 'augassign' : 'setitem';
+      return this.recordAccess(ctx, n, path, 'write', op, key, v, target.kind === 'augassign');
+    }
+    this.recordAccess(ctx, n, path, 'read', 'getitem', key);
+  }
+
+  private call(n: SyntaxNode, ctx: Ctx): void {
+    const f = child(n, 'function');
+    const argsNode = child(n, 'arguments');
+    const args: SyntaxNode[] = [];
+    const kwargs: Record<string, SyntaxNode> = {};
+    if (argsNode?.type === 'argument_list') {
+      for (const a of namedChildren(argsNode)) {
+        if (a.type === 'keyword_argument') {
+          const k = child(a, 'name'), v = child(a, 'value');
+          if (k && v) kwargs[this.t(k)] = v;
+        } else args.push(a);
+      }
+    } else if (argsNode) args.push(argsNode); // generator argument
+    const raw = f ? this.pathOf(f) : undefined;
+    const path = raw ? this.resolveAlias(ctx, raw) : undefined;
+    const lambdaTargets = new Set<SyntaxNode>();
+    if (path) {
+      this.addCall(ctx, n, path, args.map(a => this.short(a)), Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)])), false);
+      const start = this.threadStart(n, path, args, kwargs, ctx);
+      if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
+      if (path.attrs.length > 0) {
+        const m = path.attrs[path.attrs.length - 1];
+        const obj: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
+        const objNode = child(f!, 'object')!;
+        if (READ_METHODS.has(m) || WRITE_METHODS.has(m)) {
+          if (obj.attrs.length && this.selfClass(obj.root)) this.addCall(ctx, objNode, obj, [], {}, true);
+          const write = WRITE_METHODS.has(m);
+          const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') && args[0] ? this.short(args[0]) : undefined;
+          const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
+          this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
+        } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root))) {
+          this.addCall(ctx, objNode, obj, [], {}, true);
+        }
+      }
+    } else if (f) this.expr(f, ctx);
+    for (const a of args) if (!lambdaTargets.has(a)) this.expr(a, ctx);
+    for (const v of Object.values(kwargs)) if (!lambdaTargets.has(v)) this.expr(v, ctx);
+  }
+
+  private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean): void {
+    const c: CallSite = { ...this.span(n), callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
+    if (property) (c as CallSite & { property?: boolean }).property = true;
+    ctx.scope.fn.calls.push(c);
+  }
+
+  private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false): void {
+    if (target.root === '<super>' || target.root === 'self' && target.attrs.length === 0) return;
+    const a: DirectAccess = { ...this.span(n), target, access, op, locks: ctx.locks };
+    if (key !== undefined) a.key = key;
+    if (value !== undefined) a.value = value;
+    if (readWrite) a.readWrite = true;
+    if (check) a.check = true;
+    ctx.scope.fn.accesses.push(a);
+  }
+
+  // ---- thread starts ----
+  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx): { lambdaNode?: SyntaxNode } | undefined {
+    const canon = this.canonical(path);
+    let kind: StartKind | undefined;
+    let target: SyntaxNode | undefined;
+    let many = false;
+    let via = canon ?? path.attrs.join('.');
+    let name: string | undefined;
+    if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; const nm = kwargs.name ?? args[2]; if (nm) name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
+    else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; }
+    else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; }
+    else if (canon && PROCESS_CONSTRUCTORS.has(canon)) { kind = 'process'; target = kwargs.target ?? args[1]; }
+    else if (canon && TO_THREAD.has(canon)) { kind = 'thread'; target = args[0] ?? kwargs.func; }
+    else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; }
+    else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
+      const m = path.attrs[path.attrs.length - 1];
+      const recv: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
+      const ex = this.executorKind(recv, ctx);
+      if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; }
+    }
+    if (!kind || !target) return undefined;
+    const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
+    if (name) start.name = name;
+    if (many) start.many = true;
+    let t = target;
+    if (t.type === 'call') {
+      const pf = child(t, 'function');
+      const pp = pf ? this.pathOf(pf) : undefined;
+      const pc = pp ? this.canonical(pp) : undefined;
+      if (pc && PARTIAL.has(pc)) {
+        const a = child(t, 'arguments');
+        const first = a ? namedChildren(a)[0] : undefined;
+        if (first) t = first;
+      }
+    }
+    let lambdaNode: SyntaxNode | undefined;
+    if (t.type === 'lambda') {
+      start.lambda = this.lambdaFunction(t, ctx);
+      lambdaNode = target;
+    } else {
+      const tp = this.pathOf(t);
+      if (!tp) return undefined;
+      start.target = this.resolveAlias(ctx, tp);
+    }
+    ctx.scope.fn.starts.push(start);
+    return { lambdaNode };
+  }
+
+  private executorKind(recv: ExprPath, ctx: Ctx): 'thread' | 'process' | undefined {
+    if (recv.attrs.length === 0) {
+      for (let i = this.scopes.length - 1; i >= 0; i--) {
+        const e = this.scopes[i].fn.localExecutors[recv.root];
+        if (e) return e;
+      }
+      const g = this.out.globals[recv.root]?.executor;
+      if (g) return g;
+    } else if (recv.attrs.length === 1) {
+      const cls = this.selfClass(recv.root);
+      const e = cls?.attrs[recv.attrs[0]]?.executor;
+      if (e) return e;
+    }
+    // Not bound where we can see it: trust a name that says executor or pool.
+    const last = recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root;
+    if (/process/i.test(last) && /pool|executor/i.test(last)) return 'process';
+    if (/executor|(^|_)pool$|threadpool/i.test(last)) return 'thread';
+    void ctx;
+    return undefined;
+  }
+
+  /** A lambda given as a thread target becomes a function of its own, so its calls are followed. */
+  private lambdaFunction(n: SyntaxNode, ctx: Ctx): string {
+    const base = `${ctx.scope.prefix}<lambda>`;
+    const count = (this.lambdaCount.get(base) ?? 0) + 1;
+    this.lambdaCount.set(base, count);
+    const qualname = count === 1 ? base : `${base}#${count}`;
+    const fn = this.newFunction(qualname, '<lambda>', 'lambda', n, ctx.scope.fn.kind === 'module' ? undefined : ctx.scope.fn.qualname);
+    const params = child(n, 'parameters');
+    if (params) this.params(params, fn);
+    const scope: Scope = { fn, prefix: `${qualname}.<locals>.`, symbols: [], aliases: new Map(ctx.scope.aliases), declaredGlobal: new Set(), locals: new Set(fn.params) };
+    this.scopes.push(scope);
+    const body = child(n, 'body');
+    if (body) this.expr(body, { scope, locks: [], inLoop: false });
+    this.finishScope(scope);
+    this.scopes.pop();
+    return qualname;
+  }
+}
+
+const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_statement', 'while_statement', 'try_statement',
+  'with_statement', 'function_definition', 'class_definition', 'decorated_definition', 'return_statement',
+  'delete_statement', 'raise_statement', 'pass_statement', 'break_statement', 'continue_statement', 'global_statement',
+  'nonlocal_statement', 'import_statement', 'import_from_statement', 'assert_statement', 'match_statement', 'block',
+  'print_statement', 'exec_statement', 'future_import_statement', 'type_alias_statement']);
+function isStatement(n: SyntaxNode): boolean { return STATEMENTS.has(n.type); }
+
+function innermostValue(a: SyntaxNode): SyntaxNode | undefined {
+  let cur: SyntaxNode | undefined = a;
+  while (cur && cur.type === 'assignment') cur = child(cur, 'right');
+  return cur;
+}
+
+/** Is `n` (possibly inside a tuple target) written by an assignment, augmented assignment or del? */
+function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; value?: SyntaxNode; op?: string } | undefined {
+  let cur = n;
+  while (cur.parent && ['pattern_list', 'tuple_pattern', 'list_pattern', 'parenthesized_expression', 'tuple', 'list', 'expression_list'].includes(cur.parent.type)
+    && cur.parent.parent && ['assignment', 'delete_statement', 'for_statement', 'pattern_list', 'tuple_pattern', 'expression_list', 'tuple', 'list_pattern'].includes(cur.parent.parent.type)) cur = cur.parent;
+  const p = cur.parent;
+  if (!p) return undefined;
+  if (p.type === 'assignment' && cur.field === 'left') {
+    const v = innermostValue(p);
+    return { kind: 'assign', value: cur === n ? v : undefined };
+  }
+  if (p.type === 'augmented_assignment' && cur.field === 'left') {
+    return { kind: 'augassign', value: child(p, 'right'), op: p.children.find(c => !c.named)?.type };
+  }
+  if (p.type === 'delete_statement') return { kind: 'del' };
+  if (p.type === 'for_statement' && cur.field === 'left') return { kind: 'assign' };
+  return undefined;
+}

@@ -1,0 +1,163 @@
+// Pass 4: thread entry points and which thread(s) each function runs on.
+import type { ThreadKind } from './report';
+import { ThreadStart } from './model';
+import { CallGraph } from './callgraph';
+import { FnInfo, Program } from './program';
+import { CONSTRUCTOR_NAMES } from './vocabulary';
+
+export interface ThreadEntry {
+  id: string;
+  name: string;
+  kind: ThreadKind;
+  entries: FnInfo[];
+  instances: 'one' | 'many';
+  startedAt: { path: string; line: number }[];
+}
+
+export interface ThreadsConfig {
+  mainThread: string;
+  /** qualname glob → thread name */
+  threads: Record<string, string>;
+}
+
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; name?: string; sites: { path: string; line: number }[]; many: boolean }
+
+export class ThreadModel {
+  readonly threads: ThreadEntry[] = [];
+  readonly main: ThreadEntry;
+  /** Function → thread ids it runs on. */
+  readonly threadsOf = new Map<FnInfo, Set<string>>();
+  /** thread id → (function → caller on the path from the entry), for call paths. */
+  private readonly parents = new Map<string, Map<FnInfo, FnInfo | null>>();
+  readonly byId = new Map<string, ThreadEntry>();
+
+  constructor(private readonly program: Program, private readonly graph: CallGraph, config: ThreadsConfig) {
+    const cands = new Map<FnInfo, Candidate>();
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: { path: string; line: number } | undefined, many: boolean, name?: string) => {
+      let c = cands.get(fn);
+      if (!c) cands.set(fn, (c = { fn, kind, short, sites: [], many: false, name }));
+      if (site && !c.sites.some(s => s.path === site.path && s.line === site.line)) c.sites.push(site);
+      if (many) c.many = true;
+      if (name && !c.name) c.name = name;
+    };
+    for (const fn of program.fns.values()) {
+      for (const st of fn.s.starts) {
+        for (const target of this.startTargets(fn, st)) {
+          const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
+          note(target, kind, shortName(target, graph), { path: fn.file.path, line: st.line }, st.inLoop || !!st.many, st.name);
+        }
+      }
+    }
+    // Thread subclasses: run() is the entry; the thread is named for the class.
+    for (const cls of program.classes.values()) {
+      if (!program.derivesFrom(cls, 'threading.Thread') && !program.derivesFrom(cls, 'multiprocessing.Process')) continue;
+      const run = program.lookupMethod(cls, 'run');
+      if (!run || run.cls !== cls) continue;
+      const kind: ThreadKind = program.derivesFrom(cls, 'multiprocessing.Process') ? 'process' : 'thread';
+      const sites = [cls, ...program.allSubclasses(cls)].flatMap(c => graph.constructions.get(c) ?? []);
+      const many = sites.length > 1 || sites.some(s => s.site.inLoop);
+      if (!sites.length) note(run, kind, cls.s.name, undefined, false);
+      for (const s of sites) note(run, kind, cls.s.name, { path: s.fn.file.path, line: s.site.line }, many);
+    }
+    // Declared threads: annotation comments, then threadline.json globs.
+    const declared = new Map<string, { kind: ThreadKind; fns: FnInfo[] }>();
+    const declare = (name: string, kind: ThreadKind, fn: FnInfo) => {
+      let d = declared.get(name);
+      if (!d) declared.set(name, (d = { kind, fns: [] }));
+      if (!d.fns.includes(fn)) d.fns.push(fn);
+    };
+    const globs = Object.entries(config.threads).map(([g, name]) => ({ re: globToRegExp(g), name }));
+    for (const fn of program.fns.values()) {
+      if (fn.s.threadAnnotation) declare(fn.s.threadAnnotation, 'annotation', fn);
+      for (const g of globs) if (g.re.test(fn.s.qualname) || g.re.test(`${fn.file.module}.${fn.s.qualname}`)) declare(g.name, 'config', fn);
+    }
+    for (const d of declared.values()) for (const fn of d.fns) cands.delete(fn);
+
+    // Ids: the target's short name, its qualname where two targets share one.
+    const counts = new Map<string, number>();
+    for (const c of cands.values()) counts.set(c.short, (counts.get(c.short) ?? 0) + 1);
+    const used = new Set<string>([config.mainThread, ...declared.keys()]);
+    const ordered = [...cands.values()].sort((a, b) => a.fn.key.localeCompare(b.fn.key));
+    for (const c of ordered) {
+      let id = counts.get(c.short)! > 1 || used.has(c.short) ? c.fn.s.qualname : c.short;
+      if (used.has(id)) id = `${c.fn.file.module}.${c.fn.s.qualname}`;
+      used.add(id);
+      this.add({ id, name: c.name ?? id, kind: c.kind, entries: [c.fn], instances: c.many || c.sites.length > 1 ? 'many' : 'one', startedAt: c.sites });
+    }
+    for (const [name, d] of [...declared].sort((a, b) => a[0].localeCompare(b[0]))) {
+      if (name === config.mainThread) continue;
+      this.add({ id: name, name, kind: d.kind, entries: d.fns, instances: 'one', startedAt: [] });
+    }
+    // Main: everything nobody in the analyzed code calls or starts (public API, module top level).
+    const started = new Set(this.threads.flatMap(t => t.entries));
+    const roots = [...program.fns.values()].filter(fn => !started.has(fn) && !(graph.callers.get(fn)?.size) && fn.s.kind !== 'lambda');
+    for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
+    this.main = { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] };
+    this.threads.unshift(this.main);
+    this.byId.set(this.main.id, this.main);
+    for (const t of this.threads) this.propagate(t);
+  }
+
+  private add(t: ThreadEntry): void {
+    this.threads.push(t);
+    this.byId.set(t.id, t);
+  }
+
+  private startTargets(fn: FnInfo, st: ThreadStart): FnInfo[] {
+    if (st.lambda) {
+      const l = this.program.fns.get(`${fn.file.module}:${st.lambda}`);
+      return l ? [l] : [];
+    }
+    if (!st.target) return [];
+    return this.program.callTargets(fn, { ...st, callee: st.target, args: [], kwargs: {}, locks: [] }).map(t => t.fn);
+  }
+
+  private propagate(t: ThreadEntry): void {
+    const parents = new Map<FnInfo, FnInfo | null>();
+    const queue: FnInfo[] = [];
+    for (const e of t.entries) if (!parents.has(e)) { parents.set(e, null); queue.push(e); }
+    for (let i = 0; i < queue.length; i++) {
+      const fn = queue[i];
+      let s = this.threadsOf.get(fn);
+      if (!s) this.threadsOf.set(fn, (s = new Set()));
+      s.add(t.id);
+      for (const c of this.graph.callees(fn)) if (!parents.has(c)) { parents.set(c, fn); queue.push(c); }
+    }
+    this.parents.set(t.id, parents);
+  }
+
+  threadIds(fn: FnInfo): string[] {
+    const s = this.threadsOf.get(fn);
+    if (!s) return [];
+    return [...s].sort((a, b) => (a === this.main.id ? -1 : b === this.main.id ? 1 : a.localeCompare(b)));
+  }
+
+  /** Qualnames from the thread's entry down to fn. */
+  callPath(threadId: string, fn: FnInfo): string[] {
+    const parents = this.parents.get(threadId);
+    if (!parents?.has(fn)) return [];
+    const path: string[] = [];
+    for (let f: FnInfo | null | undefined = fn; f; f = parents.get(f)) path.unshift(f.s.qualname);
+    return path;
+  }
+
+  /** Constructors and module top level run before threads share the object: not race candidates. */
+  static isSetup(fn: FnInfo): boolean {
+    return fn.s.kind === 'module' || CONSTRUCTOR_NAMES.has(fn.s.name);
+  }
+}
+
+function shortName(fn: FnInfo, graph: CallGraph): string {
+  if (fn.s.kind !== 'lambda') return fn.s.name;
+  // A lambda target is named for what it calls.
+  const first = graph.calls.get(fn)?.[0]?.targets[0]?.fn;
+  if (first) return first.s.name;
+  const callee = fn.s.calls[0]?.callee;
+  return callee ? (callee.attrs.length ? callee.attrs[callee.attrs.length - 1] : callee.root) : 'lambda';
+}
+
+/** `*` matches any run of characters (dots included), `?` one character. */
+export function globToRegExp(glob: string): RegExp {
+  const re = glob.split('').map(ch => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${re}$`);
+}

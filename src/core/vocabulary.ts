@@ -1,0 +1,68 @@
+// Python names the engine knows the meaning of: container constructors and annotations,
+// lock and executor types, container methods that read or write.
+
+/** Constructor (canonical dotted name or builtin) → container type. */
+export const CONTAINER_CONSTRUCTORS: Record<string, string> = {
+  dict: 'dict', set: 'set', list: 'list',
+  'collections.defaultdict': 'defaultdict', 'collections.OrderedDict': 'OrderedDict',
+  'collections.Counter': 'Counter', 'collections.deque': 'deque', 'collections.ChainMap': 'ChainMap',
+  'weakref.WeakValueDictionary': 'WeakValueDictionary', 'weakref.WeakKeyDictionary': 'WeakKeyDictionary',
+  'weakref.WeakSet': 'WeakSet',
+  'typing.DefaultDict': 'defaultdict', 'typing.OrderedDict': 'OrderedDict',
+};
+
+/** Annotation head → container type. */
+export const CONTAINER_ANNOTATIONS: Record<string, string> = {
+  dict: 'dict', Dict: 'dict', Mapping: 'dict', MutableMapping: 'dict', DefaultDict: 'defaultdict',
+  defaultdict: 'defaultdict', OrderedDict: 'OrderedDict', Counter: 'Counter', ChainMap: 'ChainMap',
+  set: 'set', Set: 'set', MutableSet: 'set', list: 'list', List: 'list', MutableSequence: 'list',
+  deque: 'deque', Deque: 'deque', WeakValueDictionary: 'WeakValueDictionary', WeakKeyDictionary: 'WeakKeyDictionary',
+  WeakSet: 'WeakSet',
+};
+
+export const LOCK_CONSTRUCTORS = new Set([
+  'threading.Lock', 'threading.RLock', 'threading.Condition', 'threading.Semaphore', 'threading.BoundedSemaphore',
+  '_thread.allocate_lock', '_thread.LockType', '_thread.RLock', 'threading._allocate_lock', 'threading._RLock',
+  'multiprocessing.Lock', 'multiprocessing.RLock', 'multiprocessing.Condition', 'multiprocessing.Semaphore',
+  'asyncio.Lock', 'asyncio.Condition', 'asyncio.Semaphore',
+]);
+
+/** A name that reads as a lock, for locks whose binding the engine cannot see. */
+export const LOCK_NAME = /(^|_)(lock|rlock|mutex|mtx|cond|cv|condition|sem|semaphore)s?$|lock$/i;
+
+export const EXECUTOR_CONSTRUCTORS: Record<string, 'thread' | 'process'> = {
+  'concurrent.futures.ThreadPoolExecutor': 'thread', 'concurrent.futures.thread.ThreadPoolExecutor': 'thread',
+  'concurrent.futures.ProcessPoolExecutor': 'process', 'concurrent.futures.process.ProcessPoolExecutor': 'process',
+  'multiprocessing.Pool': 'process', 'multiprocessing.pool.Pool': 'process',
+  'multiprocessing.pool.ThreadPool': 'thread', 'multiprocessing.dummy.Pool': 'thread',
+};
+
+export const EXECUTOR_METHODS = new Set(['submit', 'map', 'apply', 'apply_async', 'map_async', 'imap', 'imap_unordered', 'starmap', 'starmap_async']);
+export const EXECUTOR_MANY = new Set(['map', 'map_async', 'imap', 'imap_unordered', 'starmap', 'starmap_async']);
+
+export const THREAD_CONSTRUCTORS = new Set(['threading.Thread']);
+export const TIMER_CONSTRUCTORS = new Set(['threading.Timer']);
+export const START_NEW_THREAD = new Set(['_thread.start_new_thread', '_thread.start_new', 'thread.start_new_thread']);
+export const PROCESS_CONSTRUCTORS = new Set(['multiprocessing.Process', 'multiprocessing.context.Process']);
+export const TO_THREAD = new Set(['asyncio.to_thread']);
+export const PARTIAL = new Set(['functools.partial']);
+
+/** Container methods that only read. */
+export const READ_METHODS = new Set(['get', 'items', 'keys', 'values', 'copy', 'count', 'index', '__contains__',
+  '__getitem__', '__len__', '__iter__', 'issubset', 'issuperset', 'isdisjoint', 'union', 'intersection',
+  'difference', 'symmetric_difference', 'most_common', 'elements', 'total']);
+
+/** Container methods that write; the key is their first argument where one is named here. */
+export const WRITE_METHODS = new Set(['pop', 'popitem', 'setdefault', 'update', 'clear', 'add', 'discard',
+  'remove', 'append', 'extend', 'insert', 'appendleft', 'popleft', 'extendleft', 'rotate', 'sort', 'reverse',
+  '__setitem__', '__delitem__', 'subtract', 'intersection_update', 'difference_update',
+  'symmetric_difference_update', 'move_to_end']);
+export const KEYED_WRITES = new Set(['pop', 'setdefault', '__setitem__', '__delitem__', 'move_to_end', 'discard', 'remove', 'add']);
+export const VALUED_WRITES = new Set(['setdefault', '__setitem__']);
+export const ARG_VALUE_WRITES = new Set(['update', 'append', 'extend', 'appendleft', 'extendleft', 'insert', 'add', 'subtract']);
+
+/** Builtins that read the whole container passed to them. */
+export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
+  'sum', 'max', 'min', 'iter', 'bool', 'enumerate', 'reversed', 'zip', 'map', 'filter', 'repr', 'str', 'print']);
+
+export const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'setUp']);

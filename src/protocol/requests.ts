@@ -1,0 +1,96 @@
+// Custom LSP requests and notifications shared by the server (src/server) and the
+// client (src/client). Positions are LSP positions: 0-based lines, UTF-16 columns.
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+
+export interface PLocation {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+export interface PThread {
+  id: string;
+  name: string;
+  kind: string;
+  entry: string;
+  instances: 'one' | 'many';
+  /** Stable palette index for the thread's color (0..7); main is always 0. */
+  color: number;
+  startedAt: PLocation[];
+  entryLocation?: PLocation;
+}
+
+export interface PSymbol {
+  kind: 'class' | 'function' | 'method';
+  name: string;
+  qualname: string;
+  detail: string;
+  location: PLocation;
+  selectionRange: PLocation['range'];
+  threads: string[];
+  /** For each thread: the call path from that thread's entry to this function. */
+  threadPaths: Record<string, string[]>;
+  children: PSymbol[];
+}
+
+export interface PAccess {
+  location: PLocation;
+  access: 'read' | 'write';
+  op: string;
+  function: string;
+  threads: string[];
+  via: string[];
+  key?: string;
+  value?: string;
+  locks: string[];
+  readWrite?: boolean;
+  /** One-line label: `line · function · op · value · [thread] · via helper · lock`. */
+  label: string;
+}
+
+export interface PContainer {
+  id: string;
+  owner: string;
+  attr: string;
+  type: string;
+  definedAt: PLocation;
+  writes: number;
+  reads: number;
+  /** "written on 3 threads: transfer_worker ×4, …; read on …; no common lock" */
+  summary: string;
+  /** True when the container is defined in a class of the file or inherited by one. */
+  inFile: boolean;
+}
+
+export interface PFileModel {
+  uri: string;
+  version: number | null;
+  symbols: PSymbol[];
+  threads: PThread[];
+  containers: PContainer[];
+  indexing: boolean;
+}
+
+export interface PContainerAccesses {
+  container: PContainer;
+  accesses: PAccess[];
+}
+
+export interface TextDocumentParams { textDocument: { uri: string } }
+export interface PositionParams extends TextDocumentParams { position: { line: number; character: number } }
+
+/** The active file's skeleton with thread tags, and the shared containers it sees. */
+export const FileModelRequest = new RequestType<TextDocumentParams, PFileModel, void>('threadline/fileModel');
+/** The container accessed at a position (directly or through a helper call), if any. */
+export const ContainerAtRequest = new RequestType<PositionParams, { containerId: string | null }, void>('threadline/containerAt');
+/** Every shared container in the workspace, for the Quick Pick. */
+export const ContainersRequest = new RequestType<{ pattern?: string }, PContainer[], void>('threadline/containers');
+/** Accesses of one container, across files: writes only or all. */
+export const ContainerAccessesRequest = new RequestType<{ containerId: string; writesOnly: boolean }, PContainerAccesses | null, void>('threadline/containerAccesses');
+/** Re-read configuration and files, then re-analyze. */
+export const RefreshRequest = new RequestType<Record<string, never>, { files: number }, void>('threadline/refresh');
+
+export interface PStatus { state: 'indexing' | 'ready' | 'error'; files: number; total: number; message?: string }
+/** Indexing state for the language status item and the views. */
+export const StatusNotification = new NotificationType<PStatus>('threadline/status');
+/** The analysis changed: the client refetches its views. */
+export const ModelChangedNotification = new NotificationType<{ version: number }>('threadline/modelChanged');

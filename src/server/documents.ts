@@ -1,0 +1,63 @@
+// Open documents: text kept in sync from incremental LSP changes, and a tree-sitter tree per
+// document edited in place (`tree.edit` + reparse), so a keystroke reparses only what changed.
+import type { Tree } from 'web-tree-sitter';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { parseText, PythonParser } from '../core/parser';
+
+export interface OpenDocument {
+  uri: string;
+  doc: TextDocument;
+  tree: Tree | null;
+}
+
+export class OpenDocuments {
+  private readonly docs = new Map<string, OpenDocument>();
+
+  constructor(private readonly parser: PythonParser) {}
+
+  get(uri: string): OpenDocument | undefined { return this.docs.get(uri); }
+  all(): OpenDocument[] { return [...this.docs.values()]; }
+
+  open(uri: string, languageId: string, version: number, text: string): OpenDocument {
+    this.close(uri);
+    const d: OpenDocument = { uri, doc: TextDocument.create(uri, languageId, version, text), tree: parseText(this.parser, text) };
+    this.docs.set(uri, d);
+    return d;
+  }
+
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): OpenDocument | undefined {
+    const d = this.docs.get(uri);
+    if (!d) return undefined;
+    for (const ch of changes) {
+      const old = d.doc;
+      if (!('range' in ch) || !ch.range) {
+        d.doc = TextDocument.update(old, [ch], version);
+        d.tree?.delete();
+        d.tree = null;
+        continue;
+      }
+      const startIndex = old.offsetAt(ch.range.start);
+      const oldEndIndex = old.offsetAt(ch.range.end);
+      const newEndIndex = startIndex + ch.text.length;
+      d.doc = TextDocument.update(old, [ch], version);
+      if (d.tree) {
+        const startPosition = { row: ch.range.start.line, column: ch.range.start.character };
+        const oldEndPosition = { row: ch.range.end.line, column: ch.range.end.character };
+        const np = d.doc.positionAt(newEndIndex);
+        d.tree.edit({ startIndex, oldEndIndex, newEndIndex, startPosition, oldEndPosition, newEndPosition: { row: np.line, column: np.character } });
+      }
+    }
+    const next = parseText(this.parser, d.doc.getText(), d.tree);
+    d.tree?.delete();
+    d.tree = next;
+    return d;
+  }
+
+  close(uri: string): void {
+    const d = this.docs.get(uri);
+    if (!d) return;
+    d.tree?.delete();
+    this.docs.delete(uri);
+  }
+}

@@ -1,0 +1,242 @@
+// Per-feature providers over the Analysis: the protocol's file model, hovers, highlights,
+// inlay hints and diagnostics. Core report positions are 1-based; LSP's are 0-based.
+import { Diagnostic, DiagnosticSeverity, DocumentHighlight, DocumentHighlightKind, Hover, InlayHint, MarkupKind, Position, Range } from 'vscode-languageserver';
+import type { Analysis } from '../core/analysis';
+import type { AccessReport, ContainerReport, FindingReport, SymbolInfo } from '../core/report';
+import type { PAccess, PContainer, PFileModel, PLocation, PSymbol, PThread } from '../protocol/requests';
+import { pathToUri, uriToPath, WorkspaceIndex } from './workspaceIndex';
+
+const PALETTE = 8;
+
+export function threadColor(id: string, main: string): number {
+  if (id === main) return 0;
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  return 1 + (h % (PALETTE - 1));
+}
+
+function range(line: number, column: number, endLine: number, endColumn: number): Range {
+  return { start: { line: line - 1, character: column - 1 }, end: { line: endLine - 1, character: endColumn - 1 } };
+}
+
+export function accessLocation(a: AccessReport): PLocation {
+  return { uri: pathToUri(a.path), range: range(a.line, a.column, a.endLine, a.endColumn) };
+}
+
+function threadTag(a: Analysis, ids: string[]): string {
+  return ids.map(id => (a.threads.byId.get(id)?.instances === 'many' ? `${id} ×many` : id)).join(', ');
+}
+
+export function accessLabel(a: Analysis, acc: AccessReport): string {
+  const parts = [String(acc.line), acc.function, acc.readWrite ? `${acc.op} (read+write)` : acc.op];
+  if (acc.value !== undefined) parts.push(acc.value);
+  else if (acc.key !== undefined) parts.push(`[${acc.key}]`);
+  parts.push(`[${threadTag(a, acc.threads) || 'no thread'}]`);
+  if (acc.via.length) parts.push(`via ${acc.via.join(' → ')}`);
+  parts.push(acc.locks.length ? `lock ${acc.locks.join(', ')}` : 'no lock');
+  return parts.join(' · ');
+}
+
+export function toPAccess(a: Analysis, acc: AccessReport): PAccess {
+  const p: PAccess = {
+    location: accessLocation(acc), access: acc.access, op: acc.op, function: acc.function, threads: acc.threads, via: acc.via,
+    locks: acc.locks, label: accessLabel(a, acc),
+  };
+  if (acc.key !== undefined) p.key = acc.key;
+  if (acc.value !== undefined) p.value = acc.value;
+  if (acc.readWrite) p.readWrite = true;
+  return p;
+}
+
+/** "written on 3 threads: transfer_worker ×4, bootstrap_thread ×1, main ×1; read on …; no common lock" */
+export function containerSummary(a: Analysis, c: ContainerReport): string {
+  const part = (kind: 'write' | 'read') => {
+    const counts = new Map<string, number>();
+    for (const acc of c.accesses) if (acc.access === kind && !acc.via.length) for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
+    // helper-call sites count too, once per call
+    const sites = new Set<string>();
+    for (const acc of c.accesses) if (acc.access === kind && acc.via.length) {
+      const k = `${acc.path}:${acc.line}:${acc.column}`;
+      if (sites.has(k)) continue;
+      sites.add(k);
+      for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
+    if (!counts.size) return kind === 'write' ? 'never written' : 'never read';
+    const list = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([t, n]) => `${t} ×${n}`).join(', ');
+    return `${kind === 'write' ? 'written' : 'read'} on ${counts.size} thread${counts.size > 1 ? 's' : ''}: ${list}`;
+  };
+  const direct = c.accesses.filter(x => !x.via.length);
+  let common: string[] = direct.length ? [...direct[0].locks] : [];
+  for (const x of direct) common = common.filter(l => x.locks.includes(l));
+  return `${part('write')}; ${part('read')}; ${common.length ? `common lock ${common.join(', ')}` : 'no common lock'}`;
+}
+
+export function toPContainer(a: Analysis, c: ContainerReport, inFile: boolean): PContainer {
+  return {
+    id: c.id, owner: c.owner, attr: c.attr, type: c.type,
+    definedAt: { uri: pathToUri(c.definedAt.path), range: range(c.definedAt.line, 1, c.definedAt.line, 1) },
+    writes: c.accesses.filter(x => x.access === 'write').length, reads: c.accesses.filter(x => x.access === 'read').length,
+    summary: containerSummary(a, c), inFile,
+  };
+}
+
+export function fileModel(index: WorkspaceIndex, uri: string, version: number | null, indexing: boolean): PFileModel {
+  const a = index.analysis;
+  const empty: PFileModel = { uri, version, symbols: [], threads: [], containers: [], indexing };
+  if (!a) return empty;
+  const key = uriToPath(uri);
+  const file = a.report.files.find(f => f.path === key);
+  const summary = index.summaryOf(uri);
+  if (!file || !summary) return empty;
+  const main = a.threads.main.id;
+  const threads: PThread[] = a.report.threads.map(t => {
+    const entry = a.threads.byId.get(t.id)?.entries[0];
+    const p: PThread = {
+      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: threadColor(t.id, main),
+      startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
+    };
+    if (entry && t.kind !== 'main') p.entryLocation = { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) };
+    return p;
+  });
+  const toSym = (s: SymbolInfo): PSymbol => {
+    const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname);
+    const threadPaths: Record<string, string[]> = {};
+    if (fn) for (const t of s.threads) threadPaths[t] = a.threads.callPath(t, fn);
+    const detail = s.kind === 'class' ? (s.bases?.length ? `(${s.bases.join(', ')})` : '') : threadTag(a, s.threads);
+    return {
+      kind: s.kind, name: s.name, qualname: s.qualname, detail,
+      location: { uri, range: range(s.line, 1, s.endLine, 1) },
+      selectionRange: range(s.line, s.column, s.line, s.column),
+      threads: s.threads, threadPaths, children: s.children.map(toSym),
+    };
+  };
+  // Containers of the file's classes (inherited too) and globals first; then the others it touches.
+  const own = new Set<string>();
+  for (const c of summary.classes) {
+    const info = a.program.classes.get(`${summary.module}:${c.qualname}`);
+    if (!info) continue;
+    for (const k of a.program.mro(info)) for (const [attr, ai] of Object.entries(k.s.attrs)) if (ai.container) own.add(`${k.file.module}.${k.s.qualname}.${attr}`);
+  }
+  for (const [g, gi] of Object.entries(summary.globals)) if (gi.container) own.add(`${summary.module}.${g}`);
+  const touched = new Set(index.accessesIn(uri).map(x => x.container));
+  const containers = a.report.containers.filter(c => own.has(c.id) || touched.has(c.id))
+    .map(c => toPContainer(a, c, own.has(c.id)))
+    .sort((x, y) => Number(y.inFile) - Number(x.inFile) || x.id.localeCompare(y.id));
+  return { uri, version, symbols: file.symbols.map(toSym), threads, containers, indexing };
+}
+
+/** Narrowest accesses whose range holds the position. */
+export function accessesAt(index: WorkspaceIndex, uri: string, pos: Position): { container: string; access: AccessReport }[] {
+  const hits = index.accessesIn(uri).filter(({ access: x }) => contains(x, pos));
+  if (!hits.length) return [];
+  const size = (x: AccessReport) => (x.endLine - x.line) * 100000 + (x.endColumn - x.column);
+  const best = Math.min(...hits.map(h => size(h.access)));
+  return hits.filter(h => size(h.access) === best);
+}
+
+function contains(x: AccessReport, pos: Position): boolean {
+  const l = pos.line + 1, c = pos.character + 1;
+  if (l < x.line || l > x.endLine) return false;
+  if (l === x.line && c < x.column) return false;
+  if (l === x.endLine && c > x.endColumn) return false;
+  return true;
+}
+
+export function hover(index: WorkspaceIndex, uri: string, pos: Position): Hover | null {
+  const a = index.analysis;
+  const hits = accessesAt(index, uri, pos);
+  if (!a || !hits.length) return null;
+  const lines: string[] = [];
+  const byContainer = new Map<string, AccessReport[]>();
+  for (const h of hits) { let l = byContainer.get(h.container); if (!l) byContainer.set(h.container, (l = [])); l.push(h.access); }
+  for (const [cid, list] of byContainer) {
+    const c = a.report.containers.find(x => x.id === cid)!;
+    lines.push(`**Threadline** · \`${a.displayName(cid)}\` (${c.type})`, '');
+    const seen = new Set<string>();
+    for (const acc of list) {
+      const parts = [`**${acc.access}** \`${acc.op}\``];
+      if (acc.key !== undefined) parts.push(`key \`${acc.key}\``);
+      if (acc.value !== undefined) parts.push(`value \`${acc.value}\``);
+      if (acc.via.length) parts.push(`via \`${acc.via.join(' → ')}\``);
+      parts.push(acc.locks.length ? `holding \`${acc.locks.join('`, `')}\`` : 'no lock held');
+      parts.push(`runs on ${acc.threads.length ? acc.threads.map(t => `\`${threadTag(a, [t])}\``).join(', ') : 'no known thread'}`);
+      const line = '- ' + parts.join(' · ');
+      if (!seen.has(line)) { seen.add(line); lines.push(line); }
+    }
+    lines.push('', containerSummary(a, c), '');
+    const arg = encodeURIComponent(JSON.stringify([cid]));
+    lines.push(`[Show all writes](command:threadline.findStatusWrites?${arg}) · [Show all accesses](command:threadline.findAccesses?${arg})`, '');
+  }
+  const first = hits[0].access;
+  return { contents: { kind: MarkupKind.Markdown, value: lines.join('\n') }, range: range(first.line, first.column, first.endLine, first.endColumn) };
+}
+
+export function highlights(index: WorkspaceIndex, uri: string, pos: Position): DocumentHighlight[] {
+  const hits = accessesAt(index, uri, pos);
+  if (!hits.length) return [];
+  const cids = new Set(hits.map(h => h.container));
+  const seen = new Set<string>();
+  const out: DocumentHighlight[] = [];
+  for (const { container, access: x } of index.accessesIn(uri)) {
+    if (!cids.has(container)) continue;
+    const k = `${x.line}:${x.column}:${x.endLine}:${x.endColumn}:${x.access}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ range: range(x.line, x.column, x.endLine, x.endColumn), kind: x.access === 'write' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read });
+  }
+  return out;
+}
+
+export function inlayHints(index: WorkspaceIndex, uri: string, lineText: (line: number) => string | undefined, visible?: Range): InlayHint[] {
+  const a = index.analysis;
+  if (!a || !index.settings.inlayHints) return [];
+  const file = a.report.files.find(f => f.path === uriToPath(uri));
+  if (!file) return [];
+  const out: InlayHint[] = [];
+  const walk = (syms: SymbolInfo[]) => {
+    for (const s of syms) {
+      if (s.kind !== 'class' && s.threads.length) {
+        const l = s.line - 1;
+        if (!visible || (l >= visible.start.line && l <= visible.end.line)) {
+          const text = lineText(l);
+          if (text !== undefined) {
+            const col = text.replace(/\s+$/, '').length;
+            out.push({ position: { line: l, character: col }, label: `⟵ ${threadTag(a, s.threads)}`, paddingLeft: true, tooltip: `Threadline: ${s.qualname} runs on ${threadTag(a, s.threads)}` });
+          }
+        }
+      }
+      walk(s.children);
+    }
+  };
+  walk(file.symbols);
+  return out;
+}
+
+const SEVERITY: Record<string, DiagnosticSeverity> = { Error: DiagnosticSeverity.Error, Warning: DiagnosticSeverity.Warning, Information: DiagnosticSeverity.Information, Hint: DiagnosticSeverity.Hint };
+
+/** Diagnostics by URI: each finding shows at each of its accesses, the others as related information. */
+export function diagnostics(index: WorkspaceIndex): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const a = index.analysis;
+  if (!a) return out;
+  for (const f of a.report.findings) for (const [i, acc] of f.accesses.entries()) {
+    if (f.kind === 'check-then-act' && i > 1) continue;
+    const uri = pathToUri(acc.path);
+    const d = toDiagnostic(f, acc, SEVERITY[index.settings.diagnosticsSeverity]);
+    let l = out.get(uri);
+    if (!l) out.set(uri, (l = []));
+    if (!l.some(x => x.message === d.message && x.range.start.line === d.range.start.line)) l.push(d);
+  }
+  return out;
+}
+
+function toDiagnostic(f: FindingReport, at: FindingReport['accesses'][number], severity: DiagnosticSeverity): Diagnostic {
+  const r = range(at.line, at.column, at.line, at.column + 1);
+  return {
+    range: r, severity, source: 'threadline', code: f.kind, message: f.message,
+    relatedInformation: f.accesses.filter(x => x !== at).map(x => ({
+      location: { uri: pathToUri(x.path), range: range(x.line, x.column, x.line, x.column + 1) },
+      message: `${x.access} ${x.op} on ${x.threads.join(', ')}: ${x.callPath.join(' → ')}${x.locks.length ? ` holding ${x.locks.join(', ')}` : ''}`,
+    })),
+  };
+}
