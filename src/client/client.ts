@@ -6,7 +6,8 @@ export const CLIENT_ID = 'threadline';
 /** Commands the server may link to from hover markdown (`command:threadline.findStatusWrites?…`). */
 export const HOVER_COMMANDS = ['threadline.findStatusWrites', 'threadline.findAccesses', 'threadline.showThreadMap', 'vscode.open'];
 
-/** The `threadline.*` settings as one plain object, as sent in initializationOptions. */
+/** The `threadline.*` settings as one plain object, sent as initializationOptions.settings (the
+ *  same shape as the `threadline` section of workspace/didChangeConfiguration). */
 export function readSettings(scope?: vscode.ConfigurationScope): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration('threadline', scope);
   return {
@@ -32,18 +33,17 @@ export function createClient(context: vscode.ExtensionContext, log: vscode.LogOu
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6039'] } },
   };
-  const watcher = vscode.workspace.createFileSystemWatcher('**/{*.py,threadline.json}');
-  context.subscriptions.push(watcher);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'python' },
       { scheme: 'untitled', language: 'python' },
     ],
-    synchronize: { configurationSection: 'threadline', fileEvents: watcher },
+    // file events: the server registers workspace/didChangeWatchedFiles itself (**/*.py, **/threadline.json)
+    synchronize: { configurationSection: 'threadline' },
     outputChannel: log,
     traceOutputChannel: log,
     diagnosticCollectionName: 'threadline',
-    initializationOptions: () => ({ ...readSettings(), cacheDir: context.globalStorageUri.fsPath }),
+    initializationOptions: () => ({ settings: readSettings(), cacheDir: context.globalStorageUri.fsPath }),
     markdown: { isTrusted: { enabledCommands: HOVER_COMMANDS }, supportThemeIcons: true },
   };
   return new LanguageClient(CLIENT_ID, 'Threadline', serverOptions, clientOptions);

@@ -14,8 +14,14 @@ export function threadIcon(thread: PThread | undefined, icon = 'circle-filled'):
   return thread ? new vscode.ThemeIcon(icon, threadColor(thread.color)) : new vscode.ThemeIcon('circle-outline');
 }
 
-/** `transfer_worker ×many` for threads started many times, else the bare name. */
+/** `transfer_worker ×many` for threads started many times, else the bare id (the same text the
+ *  server uses in access labels, hovers and inlay hints). */
 export function threadLabel(thread: PThread | undefined, id: string): string {
-  if (!thread) return id;
-  return thread.instances === 'many' ? `${thread.name} ×many` : thread.name;
+  return thread?.instances === 'many' ? `${id} ×many` : id;
+}
+
+/** `bootstrap_thread (named "bootstrap")` when the thread's name differs from its id. */
+export function threadTitle(thread: PThread | undefined, id: string): string {
+  const base = threadLabel(thread, id);
+  return thread && thread.name && thread.name !== id ? `${base} (named "${thread.name}")` : base;
 }

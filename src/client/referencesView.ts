@@ -123,7 +123,7 @@ async function buildModel(data: PContainerAccesses, writesOnly: boolean, threads
   };
   const idx = (it: RefItem) => (it.kind === 'access' ? flat.indexOf(it) : flat.indexOf(it.children[0]));
   return {
-    message: `${plural(n, writesOnly ? 'write' : 'access')} of ${c.owner}.${c.attr} on ${plural(threadCount, 'thread')}${c.summary ? ` — ${c.summary}` : ''}`,
+    message: `${plural(n, writesOnly ? 'write' : 'access')} of ${c.owner}.${c.attr} in ${plural(roots.length, 'file')} on ${plural(threadCount, 'thread')}${c.summary ? ` — ${c.summary}` : ''}`,
     provider,
     navigation: {
       nearest(uri, position) {

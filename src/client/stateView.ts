@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ContainerAccessesRequest, PAccess, PContainer, PContainerAccesses, PThread } from '../protocol/requests';
 import type { ActiveModel } from './activeModel';
-import { threadColor, threadLabel } from './colors';
+import { threadColor, threadTitle } from './colors';
 import { escapeMd, revealCommand, shortLocation } from './convert';
 import type { StatusController } from './status';
 
@@ -158,7 +158,7 @@ export function accessTooltip(a: PAccess, c: PContainer | undefined, threads: Ma
   if (a.value !== undefined) rows.push(['value', `\`${a.value}\``]);
   rows.push(['via', a.via.length ? a.via.map(v => `\`${v}\``).join(' → ') : 'direct']);
   rows.push(['locks', a.locks.length ? a.locks.map(l => `\`${l}\``).join(', ') : 'none']);
-  rows.push(['threads', a.threads.length ? a.threads.map(id => `$(circle-filled) ${escapeMd(threadLabel(threads.get(id), id))}`).join(', ') : 'none found']);
+  rows.push(['threads', a.threads.length ? a.threads.map(id => `$(circle-filled) ${escapeMd(threadTitle(threads.get(id), id))}`).join(', ') : 'none found']);
   rows.push(['in', `\`${a.function}\` · \`${shortLocation(a.location)}\``]);
   md.appendMarkdown(rows.map(([k, v]) => `${k}: ${v}`).join('  \n'));
   return md;

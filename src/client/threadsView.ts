@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { PFileModel, PSymbol, PThread } from '../protocol/requests';
 import type { ActiveModel } from './activeModel';
-import { threadIcon, threadLabel } from './colors';
+import { threadIcon, threadLabel, threadTitle } from './colors';
 import { contains, escapeMd, revealCommand, shortLocation } from './convert';
 import type { StatusController } from './status';
 
@@ -27,6 +27,11 @@ export interface ThreadNode {
 }
 
 export type Grouping = 'class' | 'thread';
+
+/** `Manager._start_bootstrap_thread.<locals>.bootstrap_thread` → `Manager._start_bootstrap_thread.bootstrap_thread`. */
+export function shortQualname(q: string): string {
+  return q.replace(/\.<locals>/g, '');
+}
 
 export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<ThreadsNode | undefined | void>();
@@ -106,7 +111,7 @@ export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode
     model.symbols.forEach(walk);
     const ids = new Set<string>(model.threads.map(t => t.id));
     for (const s of flat) for (const t of s.threads) ids.add(t);
-    const threads = [...ids].map(id => this.thread(id)).sort((a, b) => a.color - b.color || a.name.localeCompare(b.name));
+    const threads = [...ids].map(id => this.thread(id)).sort((a, b) => a.color - b.color || a.id.localeCompare(b.id));
     return threads.map(thread => {
       const node: ThreadNode = { kind: 'thread', id: `t:${thread.id}`, thread, children: [] };
       node.children = flat.filter(s => s.threads.includes(thread.id)).map(sym => ({
@@ -134,14 +139,15 @@ export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode
 
   private threadItem(node: ThreadNode): vscode.TreeItem {
     const t = node.thread;
-    const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(t.id, vscode.TreeItemCollapsibleState.Expanded);
     item.id = node.id;
     item.iconPath = threadIcon(t);
     const n = node.children.length;
-    item.description = `${t.instances === 'many' ? '×many · ' : ''}${t.kind}${t.entry ? ` · ${t.entry}` : ''} · ${n} function${n === 1 ? '' : 's'}`;
+    item.description = [t.instances === 'many' ? '×many' : '', t.name && t.name !== t.id ? `"${t.name}"` : '', t.kind !== t.id ? t.kind : '',
+      t.entry && t.entry !== t.id ? shortQualname(t.entry) : '', `${n} function${n === 1 ? '' : 's'}`].filter(Boolean).join(' · ');
     item.contextValue = 'threadline.thread';
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`$(circle-filled) **Thread ${escapeMd(t.name)}**${t.instances === 'many' ? ' — started many times' : ''}\n\n`);
+    md.appendMarkdown(`$(circle-filled) **Thread ${escapeMd(threadTitle(t, t.id))}**${t.instances === 'many' ? ' — started many times, several run at once' : ''}\n\n`);
     md.appendMarkdown(`Kind: \`${t.kind}\`${t.entry ? ` · entry \`${t.entry}\`` : ''}\n\n`);
     if (t.startedAt.length) md.appendMarkdown(`Started at: ${t.startedAt.map(l => `\`${shortLocation(l)}\``).join(', ')}\n\n`);
     item.tooltip = md;
@@ -162,7 +168,7 @@ export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode
       // grouped by thread: where the function lives, the call path in the tooltip
       const owner = s.qualname.endsWith(`.${s.name}`) ? s.qualname.slice(0, -s.name.length - 1) : '';
       const path = s.threadPaths[node.underThread.id] ?? [];
-      item.description = [owner, path.length > 1 ? `via ${path[path.length - 2]}` : ''].filter(Boolean).join(' · ');
+      item.description = [shortQualname(owner), path.length > 1 ? `via ${shortQualname(path[path.length - 2])}` : ''].filter(Boolean).join(' · ');
       item.iconPath = new vscode.ThemeIcon(s.kind === 'method' ? 'symbol-method' : 'symbol-function');
     } else if (s.kind === 'class') {
       item.iconPath = new vscode.ThemeIcon('symbol-class');
@@ -189,7 +195,7 @@ export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode
     for (const id of ids) {
       const t = this.threadsById.get(id);
       const path = s.threadPaths[id] ?? [];
-      md.appendMarkdown(`- $(circle-filled) **${escapeMd(threadLabel(t, id))}**`);
+      md.appendMarkdown(`- $(circle-filled) **${escapeMd(threadTitle(t, id))}**`);
       if (path.length) md.appendMarkdown(` — ${path.map(p => `\`${p}\``).join(' → ')}`);
       md.appendMarkdown('\n');
     }

@@ -139,3 +139,8 @@ export interface FileSummary {
 }
 
 export const ENGINE_VERSION = 1;
+
+/** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */
+export function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}

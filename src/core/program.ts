@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary } from './model';
+import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
 import { LOCK_NAME } from './vocabulary';
 
 export interface FnInfo {
@@ -72,7 +72,10 @@ export class Program {
       for (const s of f.functions) {
         const fi: FnInfo = { key: `${f.module}:${s.qualname}`, file: f, s };
         if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
-        if (fi.cls && !fi.cls.methods.has(s.name)) fi.cls.methods.set(s.name, fi);
+        // A redefinition binds the name (Python semantics); the earlier body is still analyzed.
+        const earlier = this.fns.get(fi.key);
+        if (earlier) { earlier.key = `${earlier.key}#${earlier.s.line}`; this.fns.set(earlier.key, earlier); }
+        if (fi.cls) fi.cls.methods.set(s.name, fi);
         this.fns.set(fi.key, fi);
         list.push(fi);
       }
@@ -142,7 +145,7 @@ export class Program {
       const m = this.findModule(mod);
       return [{ k: 'mod', name: m ? m.module : mod }];
     }
-    if (name in file.globals) return [{ k: 'var', file, name }];
+    if (own(file.globals, name)) return [{ k: 'var', file, name }];
     for (const imp of file.imports) {
       if (imp.name !== '*') continue;
       const target = this.findModule(this.absoluteModule(file, imp.module));
@@ -210,8 +213,16 @@ export class Program {
   }
 
   // ---- values ----
+  /** Nesting of type evaluations: attribute types can refer to each other in a cycle. */
+  private typeDepth = 0;
+
   private typesFromText(file: FileSummary, texts: string[] | string | undefined): Val[] {
-    if (!texts) return [];
+    if (!texts || this.typeDepth > MAX_DEPTH) return [];
+    this.typeDepth++;
+    try { return this.typesFromTextInner(file, texts); } finally { this.typeDepth--; }
+  }
+
+  private typesFromTextInner(file: FileSummary, texts: string[] | string): Val[] {
     const out: Val[] = [];
     for (const text of Array.isArray(texts) ? texts : [texts]) {
       for (const m of text.replace(/["']/g, '').matchAll(/[A-Za-z_][\w.]*/g)) {
@@ -234,9 +245,9 @@ export class Program {
       const s = f.s;
       if (s.kind === 'module') break;
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
-      if (s.params.includes(root)) return this.typesFromText(f.file, s.paramTypes[root]);
-      if (s.localTypes[root]) {
-        const t = this.typesFromText(f.file, s.localTypes[root]);
+      if (s.params.includes(root)) return this.typesFromText(f.file, own(s.paramTypes, root));
+      if (own(s.localTypes, root)) {
+        const t = this.typesFromText(f.file, own(s.localTypes, root));
         if (t.length) return t;
         // `x = make()` where make is a class defined locally
       }
@@ -264,7 +275,7 @@ export class Program {
         for (const k of this.mro(v.cls)) {
           const nested = this.classes.get(`${k.file.module}:${k.s.qualname}.${a}`);
           if (nested) return [{ k: 'cls', cls: nested }];
-          const info = k.s.attrs[a];
+          const info = own(k.s.attrs, a);
           if (info?.typeText) {
             const t = this.typesFromText(k.file, info.typeText);
             if (t.length) return t;
@@ -281,7 +292,7 @@ export class Program {
       }
       case 'ext': return [{ k: 'ext', name: `${v.name}.${a}` }];
       case 'var': {
-        const info = v.file.globals[v.name];
+        const info = own(v.file.globals, v.name);
         return info?.typeText ? this.typesFromText(v.file, info.typeText).flatMap(t => this.getAttr(t, a)) : [];
       }
       default: return [];
@@ -368,10 +379,10 @@ export class Program {
   }
 
   private classContainer(c: ClassInfo, attr: string): string[] {
-    for (const k of this.mro(c)) if (k.s.attrs[attr]?.container) return [`${k.file.module}.${k.s.qualname}.${attr}`];
+    for (const k of this.mro(c)) if (own(k.s.attrs, attr)?.container) return [`${k.file.module}.${k.s.qualname}.${attr}`];
     // An attribute defined only by subclasses (a base method using state its subclasses set up).
     const out: string[] = [];
-    for (const s of this.allSubclasses(c)) if (s.s.attrs[attr]?.container) out.push(`${s.file.module}.${s.s.qualname}.${attr}`);
+    for (const s of this.allSubclasses(c)) if (own(s.s.attrs, attr)?.container) out.push(`${s.file.module}.${s.s.qualname}.${attr}`);
     return out;
   }
 
@@ -403,7 +414,7 @@ export class Program {
   }
 
   private globalContainer(file: FileSummary, name: string, depth: number): string[] {
-    if (file.globals[name]?.container) return [`${file.module}.${name}`];
+    if (own(file.globals, name)?.container) return [`${file.module}.${name}`];
     if (depth > MAX_DEPTH) return [];
     for (const v of this.resolveGlobal(file, name)) if (v.k === 'var' && v.file !== file) return this.globalContainer(v.file, v.name, depth + 1);
     return [];

@@ -23,26 +23,34 @@ export interface EffectiveAccess {
 
 const MAX_VIA = 8;
 const MAX_PER_FUNCTION = 4000;
-const MAX_SCC_ROUNDS = 6;
+const MAX_SCC_ROUNDS = 50;
 
 export class HelperSummaries {
   readonly direct = new Map<FnInfo, EffectiveAccess[]>();
   readonly effective = new Map<FnInfo, EffectiveAccess[]>();
+  /** Per function, one entry per container/op/key/value: what its callers need to see. */
+  private readonly distinct = new Map<FnInfo, EffectiveAccess[]>();
   /** Set when a limit cut the propagation short, for the log. */
   truncated = 0;
 
   constructor(private readonly program: Program, private readonly graph: CallGraph) {
     for (const fn of program.fns.values()) this.direct.set(fn, this.resolveDirect(fn));
+    // Callees before callers; inside a recursive component, semi-naive rounds: each entry of a
+    // callee crosses each call edge once, so cost is linear in what is produced.
     for (const comp of graph.sccs()) {
-      const cyclic = comp.length > 1 || graph.callees(comp[0]).includes(comp[0]);
-      for (let round = 0; round < (cyclic ? MAX_SCC_ROUNDS : 1); round++) {
-        let changed = false;
-        for (const fn of comp) {
-          const before = this.effective.get(fn)?.length ?? -1;
-          this.effective.set(fn, this.compute(fn));
-          if (this.effective.get(fn)!.length !== before) changed = true;
-        }
-        if (!changed) break;
+      const states = comp.map(fn => {
+        const out = [...this.direct.get(fn)!];
+        this.effective.set(fn, out);
+        const distinct: EffectiveAccess[] = [];
+        const signatures = new Set<string>();
+        for (const e of out) if (!signatures.has(signature(e))) { signatures.add(signature(e)); distinct.push(e); }
+        this.distinct.set(fn, distinct);
+        return { fn, out, seen: new Set(out.map(keyOf)), cursor: new Map<string, number>(), distinct, signatures };
+      });
+      for (let round = 0, changed = true; changed && round < MAX_SCC_ROUNDS; round++) {
+        changed = false;
+        for (const st of states) if (this.extend(st)) changed = true;
+        if (comp.length === 1 && !graph.callees(comp[0]).includes(comp[0])) break;
       }
     }
   }
@@ -66,39 +74,62 @@ export class HelperSummaries {
     return out;
   }
 
-  private compute(fn: FnInfo): EffectiveAccess[] {
-    const out = [...this.direct.get(fn)!];
-    const seen = new Set(out.map(keyOf));
-    for (const call of this.graph.calls.get(fn) ?? []) {
-      for (const t of call.targets) {
-        const inner = this.effective.get(t.fn);
+  /** Adds the callees' entries not yet seen through each call edge; true when something was added. */
+  private extend(st: { fn: FnInfo; out: EffectiveAccess[]; seen: Set<string>; cursor: Map<string, number>; distinct: EffectiveAccess[]; signatures: Set<string> }): boolean {
+    const { fn, out, seen } = st;
+    let added = false;
+    const calls = this.graph.calls.get(fn) ?? [];
+    for (let ci = 0; ci < calls.length; ci++) {
+      const call = calls[ci];
+      for (let ti = 0; ti < call.targets.length; ti++) {
+        const t = call.targets[ti];
+        if (t.fn === fn) continue;
+        const inner = this.distinct.get(t.fn);
         if (!inner?.length) continue;
+        const edge = `${ci}:${ti}`;
+        const from = st.cursor.get(edge) ?? 0;
+        if (from >= inner.length) continue;
+        st.cursor.set(edge, inner.length);
         const binding = bindArguments(t.fn, t.bound, call.site.args, call.site.kwargs);
+        const memo = new Map<string, string>();
+        const sub = (text: string) => {
+          let r = memo.get(text);
+          if (r === undefined) memo.set(text, (r = substitute(text, binding)));
+          return r;
+        };
         const name = t.fn.s.qualname;
-        for (const a of inner) {
-          if (a.via.length >= MAX_VIA || a.via.includes(name) || t.fn === fn) continue;
-          const e: EffectiveAccess = {
-            ...a,
-            via: [name, ...a.via],
-            locks: union(call.locks, a.locks),
-            site: { line: call.site.line, column: call.site.column, endLine: call.site.endLine, endColumn: call.site.endColumn },
-          };
-          if (a.key !== undefined) e.key = substitute(a.key, binding);
-          if (a.value !== undefined) e.value = substitute(a.value, binding);
-          const k = keyOf(e);
+        const site = { line: call.site.line, column: call.site.column, endLine: call.site.endLine, endColumn: call.site.endColumn };
+        const siteKey = `${site.line}:${site.column}|${name}`;
+        for (let i = from; i < inner.length; i++) {
+          const a = inner[i];
+          if (a.via.length >= MAX_VIA || a.via.includes(name)) continue;
+          // Deduplicate before building anything: most entries reach a call site many ways.
+          const key = a.key === undefined ? undefined : sub(a.key);
+          const value = a.value === undefined ? undefined : sub(a.value);
+          const k = `${a.container}|${a.access}|${a.op}|${siteKey}|${key ?? ''}|${value ?? ''}`;
           if (seen.has(k)) continue;
-          if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return out; }
+          if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
           seen.add(k);
+          const e: EffectiveAccess = { ...a, via: [name, ...a.via], locks: union(call.locks, a.locks), site };
+          if (key !== undefined) e.key = key;
+          if (value !== undefined) e.value = value;
           out.push(e);
+          const sig = signature(e);
+          if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
+          added = true;
         }
       }
     }
-    return out;
+    return added;
   }
 }
 
 function keyOf(e: EffectiveAccess): string {
-  return `${e.container}|${e.access}|${e.op}|${e.site.line}:${e.site.column}|${e.key ?? ''}|${e.value ?? ''}|${e.via.join('>')}`;
+  return `${e.container}|${e.access}|${e.op}|${e.site.line}:${e.site.column}|${e.via[0] ?? ''}|${e.key ?? ''}|${e.value ?? ''}`;
+}
+
+function signature(e: EffectiveAccess): string {
+  return `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}`;
 }
 
 function union(a: string[], b: string[]): string[] {

@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  ImportBinding, StartKind, ThreadStart,
+  ImportBinding, own, StartKind, ThreadStart,
 } from './model';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
@@ -129,7 +129,7 @@ class Summarizer {
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
-    fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || a.target.root in fn.localContainers);
+    fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined);
   }
 
   private bind(ctx: Ctx, name: string): void {
@@ -527,7 +527,7 @@ class Summarizer {
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
     const s = this.span(at);
-    const info = table[name] ??= { line: s.line, column: s.column };
+    const info = own(table, name) ?? (table[name] = { line: s.line, column: s.column });
     const ct = this.containerType(value, type);
     if (ct && !info.container) { info.container = ct; info.line = s.line; info.column = s.column; }
     if (type) (info.typeText ??= []).push(this.t(type));
@@ -540,11 +540,11 @@ class Summarizer {
       if (ex) info.executor = ex;
       if (f && fp && !ct && !info.lock && !ex) (info.typeText ??= []).push(this.t(f));
     } else if (value?.type === 'identifier') {
-      const pt = ctx.scope.fn.paramTypes[this.t(value)];
+      const pt = own(ctx.scope.fn.paramTypes, this.t(value));
       if (pt) (info.typeText ??= []).push(pt);
-      const lt = ctx.scope.fn.localTypes[this.t(value)];
+      const lt = own(ctx.scope.fn.localTypes, this.t(value));
       if (lt) (info.typeText ??= []).push(...lt);
-      const lc = ctx.scope.fn.localContainers[this.t(value)];
+      const lc = own(ctx.scope.fn.localContainers, this.t(value));
       if (lc && !info.container) info.container = lc.type;
     }
     if (info.typeText) info.typeText = [...new Set(info.typeText)];
@@ -554,7 +554,7 @@ class Summarizer {
     if (type) {
       const t = this.t(type).replace(/["']/g, '').replace(/\b(typing|t|collections|collections\.abc|weakref)\./g, '');
       const m = /^(?:Optional\[|Final\[|ClassVar\[)?([A-Za-z_]\w*)/.exec(t);
-      if (m && CONTAINER_ANNOTATIONS[m[1]]) return CONTAINER_ANNOTATIONS[m[1]];
+      if (m && own(CONTAINER_ANNOTATIONS, m[1])) return own(CONTAINER_ANNOTATIONS, m[1]);
     }
     if (!value) return undefined;
     switch (value.type) {
@@ -566,7 +566,7 @@ class Summarizer {
         const p = f ? this.pathOf(f) : undefined;
         if (!p) return undefined;
         const c = this.canonical(p) ?? (p.attrs.length === 0 ? p.root : undefined);
-        return c ? CONTAINER_CONSTRUCTORS[c] : undefined;
+        return c ? own(CONTAINER_CONSTRUCTORS, c) : undefined;
       }
     }
     return undefined;
@@ -576,7 +576,7 @@ class Summarizer {
     const f = child(call, 'function');
     const p = f ? this.pathOf(f) : undefined;
     const c = p ? this.canonical(p) : undefined;
-    return c ? EXECUTOR_CONSTRUCTORS[c] : undefined;
+    return c ? own(EXECUTOR_CONSTRUCTORS, c) : undefined;
   }
 
   // ---- expressions ----
@@ -742,7 +742,7 @@ class Summarizer {
     const f = child(n, 'function');
     const argsNode = child(n, 'arguments');
     const args: SyntaxNode[] = [];
-    const kwargs: Record<string, SyntaxNode> = {};
+    const kwargs: Record<string, SyntaxNode> = Object.create(null);
     if (argsNode?.type === 'argument_list') {
       for (const a of namedChildren(argsNode)) {
         if (a.type === 'keyword_argument') {
@@ -844,14 +844,14 @@ class Summarizer {
   private executorKind(recv: ExprPath, ctx: Ctx): 'thread' | 'process' | undefined {
     if (recv.attrs.length === 0) {
       for (let i = this.scopes.length - 1; i >= 0; i--) {
-        const e = this.scopes[i].fn.localExecutors[recv.root];
+        const e = own(this.scopes[i].fn.localExecutors, recv.root);
         if (e) return e;
       }
-      const g = this.out.globals[recv.root]?.executor;
+      const g = own(this.out.globals, recv.root)?.executor;
       if (g) return g;
     } else if (recv.attrs.length === 1) {
       const cls = this.selfClass(recv.root);
-      const e = cls?.attrs[recv.attrs[0]]?.executor;
+      const e = cls ? own(cls.attrs, recv.attrs[0])?.executor : undefined;
       if (e) return e;
     }
     // Not bound where we can see it: trust a name that says executor or pool.

@@ -32,6 +32,8 @@ SIZE=$(stat -c %s "$R/threadline.vsix")
 echo "[$(el)s] built + packaged threadline.vsix ($SIZE bytes)"
 [ "$SIZE" -lt 2097152 ] || { echo "the .vsix is over 2 MB" >&2; exit 1; }
 
+THREADLINE_CS_DIR="$CS_DIR" node "$HERE/grammar.js"
+
 mkdir -p "$R/udd/User" "$R/exts" "$R/cfg" "$R/ws" "$SHOTS"
 rm -f "$SHOTS"/*.png
 cp "$HERE/settings.json" "$R/udd/User/settings.json"

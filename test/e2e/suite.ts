@@ -93,7 +93,7 @@ function defineTests() {
       assert.match(String(item.description), /transfer_worker/);
       await vscode.commands.executeCommand('threadline.showThreadMap');
       assert.strictEqual(api.threadsView.groupedBy, 'thread');
-      assert.ok(api.threadsView.rootNodes.some(n => n.kind === 'thread' && n.thread.name === 'main'));
+      assert.ok(api.threadsView.rootNodes.some(n => n.kind === 'thread' && n.thread.id === 'main'));
       await vscode.commands.executeCommand('threadline.groupByClass');
       assert.strictEqual(api.threadsView.groupedBy, 'class');
     });

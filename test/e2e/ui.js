@@ -17,6 +17,18 @@ const log = (...a) => console.log(`[ui ${((Date.now() - t0) / 1000).toFixed(2)}s
 const results = { steps: [] };
 const VIEWLET = '[id="workbench.view.extension.threadline"]';
 const REFS = '[id="workbench.view.extension.references-view"]';
+const THREADLINE_ICON = '.activitybar .action-item a[aria-label^="Threadline"], .activitybar .action-label[aria-label^="Threadline"]';
+
+async function refRows(page) {
+  return page.evaluate(sel => [...document.querySelectorAll(`${sel} .monaco-list-row`)].map(r => ({
+    label: (r.querySelector('.label-name')?.textContent ?? '').trim(),
+    description: (r.querySelector('.label-description')?.textContent ?? '').trim(),
+    level: Number(r.getAttribute('aria-level') || 0),
+  })), REFS);
+}
+async function refMessage(page) {
+  return page.evaluate(sel => [...document.querySelectorAll(`${sel} .message`)].map(m => (m.textContent ?? '').trim()).join(' ').trim(), REFS);
+}
 
 /** Poll fn() until it returns a truthy value; throws with the last value after the timeout. */
 async function until(what, fn, timeout = 30000, every = 250) {
@@ -71,16 +83,33 @@ async function widenSidebar(page, width = 520) {
   await page.mouse.up();
 }
 
-async function hoverWord(page, lineRe, word, textRe) {
+/** Screen box of `word` inside the first visible editor line whose text contains `lineText`
+ *  (Monaco merges same-colored tokens into one span, so measure a DOM Range on the text node). */
+async function wordBox(page, lineText, word) {
+  return page.evaluate(([lineText, word]) => {
+    for (const line of document.querySelectorAll('.editor-instance .monaco-editor .view-line')) {
+      if (!(line.textContent ?? '').replace(/\u00a0/g, ' ').includes(lineText)) continue;
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const i = (n.textContent ?? '').indexOf(word);
+        if (i < 0) continue;
+        const r = document.createRange();
+        r.setStart(n, i); r.setEnd(n, i + word.length);
+        const b = r.getBoundingClientRect();
+        return { x: b.x, y: b.y, width: b.width, height: b.height };
+      }
+    }
+    return null;
+  }, [lineText, word]);
+}
+
+async function hoverWord(page, lineText, word, textRe) {
   let text = '';
   for (let i = 0; i < 15 && !textRe.test(text); i++) {
     try {
-      // token spans are re-rendered after tokenization: re-query each try
-      const line = page.locator('.editor-instance .monaco-editor .view-line', { hasText: lineRe }).first();
-      const span = line.locator('span > span', { hasText: new RegExp(`^${word}$`) }).first();
-      await span.waitFor({ state: 'visible', timeout: 5000 });
-      const box = await span.boundingBox();
-      if (!box) throw new Error('token span detached');
+      // token spans are re-rendered after tokenization: measure again each try
+      const box = await wordBox(page, lineText, word);
+      if (!box) throw new Error('word not rendered');
       await page.mouse.move(box.x + 2, box.y + box.height / 2);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
       await page.waitForSelector('.monaco-hover:not(.hidden) .hover-contents', { timeout: 3000 });
@@ -112,6 +141,17 @@ async function hoverWord(page, lineRe, word, textRe) {
       await page.screenshot({ path: path.join(SHOTS, '01-workbench.png') });
     });
 
+    await step('welcome', page, async () => {
+      // no Python editor yet: the views show their welcome content
+      await page.locator(THREADLINE_ICON).first().click();
+      await page.waitForSelector(`${VIEWLET} .welcome-view-content:has-text("Open a Python file")`);
+      await page.screenshot({ path: path.join(SHOTS, '01b-welcome.png') });
+      await page.locator('.activitybar .action-label[aria-label^="Explorer"]').first().click();
+      await page.mouse.move(800, 600); // the activity bar tooltip would cover the first explorer row
+      await page.waitForSelector('.explorer-folders-view .monaco-list-row');
+      await page.waitForTimeout(300);
+    });
+
     await step('open-backend', page, async () => {
       const row = name => page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^\\s*${name.replace('.', '\\.')}\\s*$`) }).first();
       if (!(await row('backend.py').isVisible().catch(() => false))) await row('pkg').click();
@@ -121,7 +161,7 @@ async function hoverWord(page, lineRe, word, textRe) {
     });
 
     await step('threads-view', page, async () => {
-      await page.locator('.activitybar .action-item a[aria-label^="Threadline"], .activitybar .action-label[aria-label^="Threadline"]').first().click();
+      await page.locator(THREADLINE_ICON).first().click();
       await page.waitForSelector(VIEWLET);
       await widenSidebar(page);
       const rows = await until('Threads & Methods rows with thread labels', async () => {
@@ -154,7 +194,7 @@ async function hoverWord(page, lineRe, word, textRe) {
       // clicking a method in the tree reveals it in the editor
       await page.locator(`${VIEWLET} .monaco-list-row`, { hasText: /^\s*check_status/ }).first().click();
       await page.waitForSelector('.editor-instance .monaco-editor .view-line:has-text("return self.request_status.get")');
-      const text = await hoverWord(page, /return self\.request_status\.get/, 'request_status', /main/);
+      const text = await hoverWord(page, 'return self.request_status.get', 'request_status', /main/);
       results.hover = text;
       await page.screenshot({ path: path.join(SHOTS, '05-hover.png') });
       if (!/request_status/.test(text) || !/\bmain\b/.test(text)) throw new Error(`hover text does not mention the threads: ${JSON.stringify(text)}`);
@@ -180,8 +220,8 @@ async function hoverWord(page, lineRe, word, textRe) {
 
     await step('find-status-writes', page, async () => {
       // cursor on request_status in check_status, then the command palette
-      const line = page.locator('.editor-instance .monaco-editor .view-line', { hasText: /return self\.request_status\.get/ }).first();
-      await line.locator('span > span', { hasText: /^request_status$/ }).first().click();
+      const box = await until('request_status in check_status', () => wordBox(page, 'return self.request_status.get', 'request_status'));
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.keyboard.press('F1');
       await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
       await page.keyboard.type('Threadline: Find All Status Writes');
@@ -203,14 +243,65 @@ async function hoverWord(page, lineRe, word, textRe) {
         return ok ? rows : null;
       }, 30000);
       results.references = rows.map(r => `${'  '.repeat(Math.max(0, r.level - 1))}${r.label}  ${r.description}`);
-      const msg = await page.locator(`${REFS} .message`).first().innerText().catch(() => '');
-      results.referencesMessage = msg.trim();
+      results.referencesMessage = await until('References view message', () => page.evaluate(sel =>
+        [...document.querySelectorAll(`${sel} .message`)].map(m => (m.textContent ?? '').trim()).join(' ').trim(), REFS), 10000);
+      if (!/\b\d+ writes of \S*request_status in 3 files/.test(results.referencesMessage)) throw new Error(`References view message: ${results.referencesMessage}`);
       await page.screenshot({ path: path.join(SHOTS, '08-references-view.png') });
       return { rows: results.references, message: results.referencesMessage };
     });
 
+    await step('hover-link', page, async () => {
+      // the hover's "Show all accesses" command link (trusted markdown) opens the References view
+      await page.locator(THREADLINE_ICON).first().click();
+      const text = await hoverWord(page, 'return self.request_status.get', 'request_status', /Show all accesses/);
+      if (!/Show all accesses/.test(text)) throw new Error(`no command links in the hover: ${JSON.stringify(text)}`);
+      await page.locator('.monaco-hover:not(.hidden) a', { hasText: 'Show all accesses' }).first().click();
+      const msg = await until('References view with all accesses', async () => {
+        const m = await refMessage(page);
+        return /\baccesses of \S*request_status/.test(m) && (await refRows(page)).length > 3 ? m : null;
+      });
+      await page.screenshot({ path: path.join(SHOTS, '10-hover-link-accesses.png') });
+      return { message: msg };
+    });
+
+    await step('quick-pick', page, async () => {
+      // cursor on no container: the command offers a Quick Pick, status-like names first
+      await page.locator(THREADLINE_ICON).first().click();
+      const box = await until('import line', () => wordBox(page, 'import threading', 'threading'));
+      await page.mouse.click(box.x + 2, box.y + box.height / 2);
+      await page.keyboard.press('F1');
+      await page.waitForSelector('.quick-input-widget:not([style*="display: none"]) input');
+      await page.keyboard.type('Threadline: Find All Status Writes');
+      await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("Find All Status Writes")');
+      await page.keyboard.press('Enter');
+      const rows = await until('the container Quick Pick', async () => {
+        const rows = (await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').allInnerTexts()).map(t => t.replace(/\s+/g, ' ').trim());
+        const i = rows.findIndex(r => /request_status/.test(r)), j = rows.findIndex(r => /transfer_infos/.test(r));
+        return i >= 0 && j > i && rows.some(r => /Other containers/.test(r)) ? rows : null;
+      });
+      await page.screenshot({ path: path.join(SHOTS, '11-quick-pick.png') });
+      await page.keyboard.type('request_status');
+      await page.keyboard.press('Enter');
+      const msg = await until('References view with the writes', async () => {
+        const m = await refMessage(page);
+        return /\bwrites of \S*request_status/.test(m) ? m : null;
+      });
+      return { rows, message: msg };
+    });
+
+    await step('language-status', page, async () => {
+      await page.locator('.statusbar-item[id="status.languageStatus"]').first().click();
+      const text = await until('Threadline language status', async () => {
+        const t = await page.locator('.monaco-hover:not(.hidden), .context-view').first().innerText().catch(() => '');
+        return /Threadline: ready/.test(t) ? t : null;
+      }, 10000);
+      await page.screenshot({ path: path.join(SHOTS, '12-language-status.png') });
+      await page.keyboard.press('Escape');
+      return { text: text.replace(/\s+/g, ' ').trim() };
+    });
+
     await step('sidebar-final', page, async () => {
-      await page.locator('.activitybar .action-item a[aria-label^="Threadline"], .activitybar .action-label[aria-label^="Threadline"]').first().click();
+      await page.locator(THREADLINE_ICON).first().click();
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(SHOTS, '09-sidebar.png') });
     });

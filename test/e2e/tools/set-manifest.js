@@ -92,7 +92,7 @@ p.contributes = {
       'threadline.include': { type: 'array', items: { type: 'string' }, default: ['**/*.py'], scope: 'resource',
         description: 'Glob patterns (relative to the workspace folder) of the Python files to index.' },
       'threadline.exclude': { type: 'array', items: { type: 'string' },
-        default: ['**/.venv/**', '**/venv/**', '**/node_modules/**', '**/__pycache__/**', '**/site-packages/**'], scope: 'resource',
+        default: ['**/.git/**', '**/.venv/**', '**/venv/**', '**/node_modules/**', '**/__pycache__/**', '**/site-packages/**'], scope: 'resource',
         description: 'Glob patterns of files and folders never indexed.' },
       'threadline.extraRoots': { type: 'array', items: { type: 'string' }, default: [], scope: 'resource',
         description: 'Extra folders to resolve imports from (like PYTHONPATH entries), absolute or relative to the workspace folder.' },
