@@ -50,7 +50,7 @@ export async function showAccesses(
   if (!first) return undefined;
   const container = first.container;
   const locations = first.accesses.map(a => toLocation(a.location));
-  const location = anchor ?? toLocation(container.definedAt);
+  const location = anchor ?? (await containerAnchor(container));
   const title = `${writesOnly ? 'Writes' : 'Accesses'} of ${container.owner}.${container.attr}`;
   let shownIn = 'peek';
   const refView = vscode.extensions.getExtension<SymbolTree>('vscode.references-view');
@@ -74,6 +74,30 @@ export async function showAccesses(
     await vscode.commands.executeCommand('editor.action.showReferences', location.uri, location.range.start, locations);
   }
   return { container, accesses: first.accesses, locations, shownIn };
+}
+
+/** The lock part of a container summary (`…; no common lock` → ` · no common lock`). */
+function lockClause(summary: string | undefined): string {
+  const last = summary?.split(';').pop()?.trim();
+  return last && /lock/i.test(last) ? ` · ${last}` : '';
+}
+
+/** Where the References view anchors the result when the command did not start from the cursor:
+ *  the container's name on its defining line (references-view drops inputs whose position is not
+ *  on a word). */
+async function containerAnchor(c: PContainer): Promise<vscode.Location> {
+  const loc = toLocation(c.definedAt);
+  try {
+    const doc = await vscode.workspace.openTextDocument(loc.uri);
+    const start = loc.range.start;
+    if (doc.getWordRangeAtPosition(start)) return loc;
+    const text = doc.lineAt(start.line).text;
+    const at = text.indexOf(c.attr);
+    const col = at >= 0 ? at : text.length - text.trimStart().length;
+    return new vscode.Location(loc.uri, new vscode.Position(start.line, col));
+  } catch {
+    return loc;
+  }
 }
 
 async function buildModel(data: PContainerAccesses, writesOnly: boolean, threads: Map<string, PThread>): Promise<SymbolTreeModel<RefItem>> {
@@ -123,7 +147,7 @@ async function buildModel(data: PContainerAccesses, writesOnly: boolean, threads
   };
   const idx = (it: RefItem) => (it.kind === 'access' ? flat.indexOf(it) : flat.indexOf(it.children[0]));
   return {
-    message: `${plural(n, writesOnly ? 'write' : 'access')} of ${c.owner}.${c.attr} in ${plural(roots.length, 'file')} on ${plural(threadCount, 'thread')}${c.summary ? ` — ${c.summary}` : ''}`,
+    message: `${plural(n, writesOnly ? 'write' : 'access')} of ${c.owner}.${c.attr} in ${plural(roots.length, 'file')} on ${plural(threadCount, 'thread')}${lockClause(c.summary)}`,
     provider,
     navigation: {
       nearest(uri, position) {

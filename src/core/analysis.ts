@@ -18,6 +18,8 @@ export class Analysis {
   readonly report: Report;
   /** Accesses by container id, as reported. */
   readonly accessesByContainer = new Map<string, AccessReport[]>();
+  /** Locks every caller holds when it calls the function: a helper inherits them. */
+  readonly inheritedLocks = new Map<FnInfo, string[]>();
 
   constructor(files: FileSummary[], readonly options: AnalysisOptions) {
     const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
@@ -25,6 +27,7 @@ export class Analysis {
     this.graph = new CallGraph(this.program);
     this.helpers = new HelperSummaries(this.program, this.graph);
     this.threads = new ThreadModel(this.program, this.graph, options);
+    this.computeInheritedLocks();
     this.report = this.build(sorted);
   }
 
@@ -64,10 +67,39 @@ export class Analysis {
     return { version: 1, mainThread: t.main.id, files: fileReports, threads, containers, findings };
   }
 
+  private computeInheritedLocks(): void {
+    const entries = new Set(this.threads.threads.filter(t => t.kind !== 'main').flatMap(t => t.entries));
+    const sites = new Map<FnInfo, { caller: FnInfo; locks: string[] }[]>();
+    for (const [caller, calls] of this.graph.calls) for (const c of calls) {
+      // Lock texts mean the same in the callee only for calls on self or plain function calls.
+      const self = this.program.methodOf(caller)?.s.selfParam;
+      const sameObject = c.site.callee.attrs.length <= 1 && (c.site.callee.attrs.length === 0 || c.site.callee.root === self || c.site.callee.root === '<super>');
+      for (const t of c.targets) {
+        let l = sites.get(t.fn);
+        if (!l) sites.set(t.fn, (l = []));
+        l.push({ caller, locks: sameObject ? c.locks : [] });
+      }
+    }
+    // Callers before callees.
+    for (const comp of this.graph.sccs().reverse()) for (const fn of comp) {
+      const list = sites.get(fn);
+      if (!list?.length || entries.has(fn)) continue;
+      let common: string[] | undefined;
+      for (const s of list) {
+        const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])];
+        common = common ? common.filter(l => held.includes(l)) : held;
+        if (!common.length) break;
+      }
+      if (common?.length) this.inheritedLocks.set(fn, common.sort());
+    }
+  }
+
   private accessReport(fn: FnInfo, e: EffectiveAccess): AccessReport {
+    const inherited = this.inheritedLocks.get(fn);
     const r: AccessReport = {
       path: fn.file.path, line: e.site.line, column: e.site.column, endLine: e.site.endLine, endColumn: e.site.endColumn,
-      access: e.access, op: e.op, function: fn.s.qualname, threads: this.threads.threadIds(fn), via: e.via, locks: e.locks,
+      access: e.access, op: e.op, function: fn.s.qualname, threads: this.threads.threadIds(fn), via: e.via,
+      locks: inherited ? [...new Set([...e.locks, ...inherited])] : e.locks,
     };
     if (e.key !== undefined) r.key = e.key;
     if (e.value !== undefined) r.value = e.value;

@@ -16,6 +16,8 @@ interface ThreadAccess {
   line: number;
   column: number;
   locks: string[];
+  /** Locks as the engine compares them (a Condition is the lock it wraps). */
+  canonical: string[];
   callPath: string[];
 }
 
@@ -23,27 +25,35 @@ const MAX_STATES_PER_THREAD = 20000;
 
 export function computeFindings(program: Program, graph: CallGraph, helpers: HelperSummaries, threads: ThreadModel, display: (c: string) => string): FindingReport[] {
   const byContainer = new Map<string, ThreadAccess[]>();
+  /** Functions reached outside setup on some thread. */
+  const live = new Set<FnInfo>();
   for (const t of threads.threads) {
     if (t.kind === 'process') continue; // no memory shared with the parent
     const seen = new Set<string>();
-    const stack: { fn: FnInfo; locks: string[]; path: string[] }[] = t.entries.map(fn => ({ fn, locks: [], path: [fn.s.qualname] }));
+    // `setup`: under a constructor or module top level, before the object is shared.
+    const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
     let states = 0;
     while (stack.length && states < MAX_STATES_PER_THREAD) {
       const st = stack.pop()!;
-      const k = `${st.fn.key}|${st.locks.join(',')}`;
+      const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
       if (seen.has(k)) continue;
       seen.add(k);
       states++;
-      if (!ThreadModel.isSetup(st.fn)) {
+      if (!st.setup) {
+        live.add(st.fn);
         for (const a of helpers.direct.get(st.fn) ?? []) {
           let l = byContainer.get(a.container);
           if (!l) byContainer.set(a.container, (l = []));
-          l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks: [...new Set([...st.locks, ...a.locks])], callPath: st.path });
+          const locks = [...new Set([...st.locks, ...a.locks])];
+          l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: st.path });
         }
       }
       for (const call of graph.calls.get(st.fn) ?? []) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
-        for (const tg of call.targets) if (!seen.has(`${tg.fn.key}|${locks.join(',')}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname] });
+        for (const tg of call.targets) {
+          const setup = st.setup || ThreadModel.isSetup(tg.fn);
+          if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
+        }
       }
     }
   }
@@ -57,8 +67,10 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
       for (const o of list) {
         const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
-        if (w.locks.some(l => o.locks.includes(l))) continue;
-        const pair = [w.thread.id, o.thread.id].sort().join('|');
+        if (w.canonical.some(l => o.canonical.includes(l))) continue;
+        // One finding per thread pair and function pair: the status read in check_status must not
+        // hide behind another reader of the same pair of threads.
+        const pair = [`${w.thread.id}|${w.fn.key}`, `${o.thread.id}|${o.fn.key}`].sort().join('||');
         if (reported.has(pair)) continue;
         reported.add(pair);
         const oWhat = o.access === 'write' ? 'written' : 'read';
@@ -74,7 +86,7 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
   // Check-then-act: a membership or .get test followed by a write in the same function, unlocked,
   // where another thread (or another instance of this one) writes the container too.
   for (const fn of program.fns.values()) {
-    if (ThreadModel.isSetup(fn)) continue;
+    if (!live.has(fn)) continue;
     const eff = helpers.effective.get(fn) ?? [];
     const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process');
     if (!fnThreads.length) continue;
@@ -85,10 +97,11 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
         && !e.locks.some(l => chk.locks.includes(l)));
       if (!act) continue;
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
-      const other = writers.find(w => !fnThreads.includes(w.thread) || w.thread.instances === 'many');
+      const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
       const manyHere = fnThreads.find(t => t.instances === 'many');
       if (!other && !manyHere) continue;
-      if (other && other.locks.some(l => chk.locks.includes(l) && act.locks.includes(l))) continue;
+      const canon = (ls: string[]) => ls.map(x => program.canonicalLock(x));
+      if (other && other.canonical.some(l => canon(chk.locks).includes(l) && canon(act.locks).includes(l))) continue;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');
       const actWhat = act.via.length ? `${act.op} via ${act.via[0]}` : act.op;

@@ -22,7 +22,7 @@ export function formatText(r: Report): string {
   out.push('== Threads');
   for (const t of r.threads) {
     const started = t.startedAt.map(s => `${s.path}:${s.line}`).join(', ');
-    out.push(`  ${t.id} (${t.kind}${t.instances === 'many' ? ', many instances' : ''})${t.entry ? ` entry ${t.entry}` : ''}${started ? ` started at ${started}` : ''}`);
+    out.push(`  ${t.id}${t.name !== t.id ? ` "${t.name}"` : ''} (${t.kind}${t.instances === 'many' ? ', many instances' : ''})${t.entry ? ` entry ${t.entry}` : ''}${started ? ` started at ${started}` : ''}`);
   }
   for (const f of r.files) {
     out.push('', `== ${f.path} (${f.lines} lines)`);

@@ -4,6 +4,7 @@ import { FileSummary, ENGINE_VERSION } from './model';
 import { parseText, PythonParser } from './parser';
 import { decodeSource } from './source';
 import { mirrorTree } from './syntax';
+import { recover } from './recovery';
 import { summarize } from './summarize';
 
 export interface SummarizeOptions {
@@ -34,7 +35,17 @@ export function summarizeText(parser: PythonParser, text: string, path: string, 
 export function summarizeTree(parser: PythonParser, tree: Tree, text: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
   try {
     const root = mirrorTree(tree, parser.language);
-    const s = summarize({ root, text, path, module, isPackage, warnings });
+    const rec = recover(parser, text, tree);
+    let s: FileSummary;
+    if (rec) {
+      try {
+        s = summarize({ root: mirrorTree(rec.tree, parser.language), text: rec.text, path, module, isPackage, warnings, errorsFrom: root, errorsText: text });
+      } finally { rec.tree.delete(); }
+      // Errors after the broken block are the parser's cascade from it, not the user's.
+      const inSkipped = (l: number) => rec.skipped.some(r => l >= r.from && l <= r.to);
+      s.errors = s.errors.filter((e, i) => i === 0 || inSkipped(e.line));
+      s.warnings.push(`syntax errors: analysis skipped ${rec.skipped.map(r => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(', ')}`);
+    } else s = summarize({ root, text, path, module, isPackage, warnings });
     const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     if (text.length > max) {
       // Too big to analyze in full: keep the skeleton, say so.
@@ -43,7 +54,9 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
     }
     return s;
   } catch (e) {
-    return emptySummary(path, module, isPackage, [...warnings, `analysis failed: ${(e as Error).message}`]);
+    // Contained: this file's results are lost, never the run's; the error says where.
+    const msg = `analysis failed: ${(e as Error).message}`;
+    return emptySummary(path, module, isPackage, [...warnings, msg], [{ line: 1, column: 1, message: msg }]);
   }
 }
 

@@ -57,6 +57,8 @@ export interface AttrInfo {
   typeText?: string[];
   lock?: boolean;
   executor?: 'thread' | 'process';
+  /** `threading.Condition(self.mutex)`: the lock it wraps. */
+  lockOf?: string;
 }
 
 export interface FunctionSummary {
@@ -95,6 +97,8 @@ export interface FunctionSummary {
   calls: CallSite[];
   accesses: DirectAccess[];
   starts: ThreadStart[];
+  /** Receivers of straight-line `x.acquire()`: locks whatever their name. */
+  acquired?: string[];
 }
 
 export interface ClassSummary {

@@ -1,7 +1,7 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
-import { LOCK_NAME } from './vocabulary';
+import { CONTAINER_BASES, LOCK_NAME } from './vocabulary';
 
 export interface FnInfo {
   key: string;
@@ -57,6 +57,10 @@ export class Program {
   readonly containers = new Map<string, ContainerInfo>();
   private readonly fnsByFile = new Map<FileSummary, FnInfo[]>();
   private readonly lockNames = new Set<string>();
+  /** Receivers of straight-line acquire(), by text. */
+  private readonly acquiredTexts = new Set<string>();
+  /** Condition attribute name → the lock attribute it wraps. */
+  private readonly lockAlias = new Map<string, string>();
   private readonly suffixCache = new Map<string, FileSummary | null>();
 
   constructor(files: FileSummary[]) {
@@ -65,11 +69,15 @@ export class Program {
     for (const f of files) {
       for (const c of f.classes) {
         this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map() });
-        for (const [a, info] of Object.entries(c.attrs)) if (info.lock) this.lockNames.add(a);
+        for (const [a, info] of Object.entries(c.attrs)) {
+          if (info.lock) this.lockNames.add(a);
+          if (info.lockOf) this.lockAlias.set(a, info.lockOf.split('.').pop()!);
+        }
       }
       for (const [g, info] of Object.entries(f.globals)) if (info.lock) this.lockNames.add(g);
       const list: FnInfo[] = [];
       for (const s of f.functions) {
+        for (const t of s.acquired ?? []) this.acquiredTexts.add(t);
         const fi: FnInfo = { key: `${f.module}:${s.qualname}`, file: f, s };
         if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
         // A redefinition binds the name (Python semantics); the earlier body is still analyzed.
@@ -188,8 +196,13 @@ export class Program {
     return out;
   }
 
+  private readonly subclassCache = new Map<ClassInfo, ClassInfo[]>();
+
   allSubclasses(c: ClassInfo): ClassInfo[] {
+    const cached = this.subclassCache.get(c);
+    if (cached) return cached;
     const out: ClassInfo[] = [];
+    this.subclassCache.set(c, out);
     const seen = new Set<ClassInfo>([c]);
     const stack = [...c.subclasses];
     while (stack.length) {
@@ -241,6 +254,10 @@ export class Program {
   }
 
   evalRoot(fn: FnInfo, root: string): Val[] {
+    if (root.startsWith('<call:')) {
+      const [r, ...attrs] = root.slice(6, -1).split('.');
+      return this.evalPath(fn, { root: r, attrs }).flatMap(v => (v.k === 'cls' ? [{ k: 'inst' as const, cls: v.cls }] : []));
+    }
     for (let f: FnInfo | undefined = fn, d = 0; f && d < MAX_DEPTH; f = f.parent, d++) {
       const s = f.s;
       if (s.kind === 'module') break;
@@ -270,7 +287,17 @@ export class Program {
         const m = this.lookupMethod(v.cls, a);
         if (m) {
           const bound = v.k === 'inst' ? !m.s.staticmethod : !!m.s.classmethod;
-          return [{ k: 'fn', fn: m, bound, dispatch: v.cls }];
+          // Only calls on an instance dispatch to subclass overrides; `Base.save(self)` does not.
+          return [{ k: 'fn', fn: m, bound, dispatch: v.k === 'inst' ? v.cls : undefined }];
+        }
+        if (v.k === 'inst') {
+          // A mixin calling self.m() where m comes from a sibling base of the combined class.
+          const found: Val[] = [];
+          for (const sub of this.allSubclasses(v.cls)) {
+            const sm = this.lookupMethod(sub, a);
+            if (sm && !found.some(f => f.k === 'fn' && f.fn === sm)) found.push({ k: 'fn', fn: sm, bound: !sm.s.staticmethod, dispatch: v.cls });
+          }
+          if (found.length) return found;
         }
         for (const k of this.mro(v.cls)) {
           const nested = this.classes.get(`${k.file.module}:${k.s.qualname}.${a}`);
@@ -303,16 +330,22 @@ export class Program {
     if (p.root === '<super>') {
       const m = this.methodOf(fn);
       if (!m?.cls || !p.attrs.length) return [];
-      const after = this.mro(m.cls).slice(1);
-      for (const k of after) {
-        const target = k.methods.get(p.attrs[0]);
-        if (target) {
-          let vals: Val[] = [{ k: 'fn', fn: target, bound: !target.s.staticmethod }];
-          for (const a of p.attrs.slice(1)) vals = vals.flatMap(v => this.getAttr(v, a));
-          return vals;
+      // super() is the next class after this one in the MRO of self's class, which may be a
+      // subclass (a diamond sends B's super() to C): take each possible class of self.
+      const vals: Val[] = [];
+      const seen = new Set<FnInfo>();
+      for (const selfCls of [m.cls, ...this.allSubclasses(m.cls)]) {
+        const mro = this.mro(selfCls);
+        for (const k of mro.slice(mro.indexOf(m.cls) + 1)) {
+          const target = k.methods.get(p.attrs[0]);
+          if (!target) continue;
+          if (!seen.has(target)) { seen.add(target); vals.push({ k: 'fn', fn: target, bound: !target.s.staticmethod }); }
+          break;
         }
       }
-      return [];
+      let out = vals;
+      for (const a of p.attrs.slice(1)) out = out.flatMap(v => this.getAttr(v, a));
+      return out;
     }
     let vals = this.evalRoot(fn, p.root);
     for (const a of p.attrs) {
@@ -332,8 +365,9 @@ export class Program {
         if (site.property && !v.fn.s.property) continue;
         add(v.fn, v.bound);
         if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls) {
+          // self may be any subclass: what m means in each one's MRO (overrides, and mixin siblings).
           for (const sub of this.allSubclasses(v.dispatch)) {
-            const o = sub.methods.get(v.fn.s.name);
+            const o = this.lookupMethod(sub, v.fn.s.name);
             if (o) add(o, v.bound);
           }
         }
@@ -356,9 +390,10 @@ export class Program {
   private collectContainers(): void {
     for (const c of this.classes.values()) {
       for (const [attr, info] of Object.entries(c.s.attrs)) {
-        if (!info.container) continue;
+        const type = info.container ?? this.containerSubclass(c.file, info.typeText);
+        if (!type) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
-        this.containers.set(id, { id, owner: c.s.qualname, ownerKind: 'class', attr, type: info.container, path: c.file.path, line: info.line, column: info.column });
+        this.containers.set(id, { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column });
       }
     }
     for (const f of this.files) {
@@ -378,11 +413,20 @@ export class Program {
     }
   }
 
+  /** `self._cache = _PoolCache()` where `class _PoolCache(dict)`: a container too. */
+  private containerSubclass(file: FileSummary, typeText: string[] | undefined): string | undefined {
+    for (const v of this.typesFromText(file, typeText)) {
+      if (v.k !== 'inst') continue;
+      for (const k of this.mro(v.cls)) for (const b of k.externalBases) { const t = own(CONTAINER_BASES, b); if (t) return t; }
+    }
+    return undefined;
+  }
+
   private classContainer(c: ClassInfo, attr: string): string[] {
-    for (const k of this.mro(c)) if (own(k.s.attrs, attr)?.container) return [`${k.file.module}.${k.s.qualname}.${attr}`];
+    for (const k of this.mro(c)) { const id = `${k.file.module}.${k.s.qualname}.${attr}`; if (this.containers.has(id)) return [id]; }
     // An attribute defined only by subclasses (a base method using state its subclasses set up).
     const out: string[] = [];
-    for (const s of this.allSubclasses(c)) if (own(s.s.attrs, attr)?.container) out.push(`${s.file.module}.${s.s.qualname}.${attr}`);
+    for (const s of this.allSubclasses(c)) { const id = `${s.file.module}.${s.s.qualname}.${attr}`; if (this.containers.has(id)) out.push(id); }
     return out;
   }
 
@@ -422,7 +466,18 @@ export class Program {
 
   isLock(text: string): boolean {
     const last = text.split('.').pop() ?? text;
-    return LOCK_NAME.test(last) || this.lockNames.has(last);
+    return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
+  }
+
+  /** The lock a text really takes: `self.not_empty` is `self.mutex` when not_empty = Condition(self.mutex). */
+  canonicalLock(text: string): string {
+    const parts = text.split('.');
+    for (let i = 0; i < 4; i++) {
+      const alias = this.lockAlias.get(parts[parts.length - 1]);
+      if (!alias || alias === parts[parts.length - 1]) break;
+      parts[parts.length - 1] = alias;
+    }
+    return parts.join('.');
   }
 
   locksOf(raw: string[]): string[] {

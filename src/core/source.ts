@@ -46,8 +46,11 @@ export class LineIndex {
       }
     }
     this.starts = starts;
+    this.endsWithNewline = starts.length > 1 && starts[starts.length - 1] === text.length || text.length === 0;
   }
-  get lineCount(): number { return this.starts.length; }
+  /** Lines as an editor numbers them: a final newline does not start another line. */
+  get lineCount(): number { return this.starts.length - (this.endsWithNewline ? 1 : 0); }
+  private readonly endsWithNewline: boolean;
   /** 0-based line of an offset. */
   lineOf(offset: number): number {
     const s = this.starts;

@@ -1,7 +1,7 @@
 // Pass 3: helper summaries. A function that reads or writes a container — directly or through
 // its callees — makes each of its call sites an access in the caller, with the helper chain in
 // `via` and the call's arguments bound to the helper's parameters in key and value.
-import { DirectAccess, Span } from './model';
+import { DirectAccess, ExprPath, Span } from './model';
 import { CallGraph } from './callgraph';
 import { FnInfo, Program } from './program';
 
@@ -83,14 +83,13 @@ export class HelperSummaries {
       const call = calls[ci];
       for (let ti = 0; ti < call.targets.length; ti++) {
         const t = call.targets[ti];
-        if (t.fn === fn) continue;
         const inner = this.distinct.get(t.fn);
         if (!inner?.length) continue;
         const edge = `${ci}:${ti}`;
         const from = st.cursor.get(edge) ?? 0;
         if (from >= inner.length) continue;
         st.cursor.set(edge, inner.length);
-        const binding = bindArguments(t.fn, t.bound, call.site.args, call.site.kwargs);
+        const binding = bindArguments(t.fn, t.bound, call.site.args, call.site.kwargs, receiverOf(call.site.callee));
         const memo = new Map<string, string>();
         const sub = (text: string) => {
           let r = memo.get(text);
@@ -110,7 +109,7 @@ export class HelperSummaries {
           if (seen.has(k)) continue;
           if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
           seen.add(k);
-          const e: EffectiveAccess = { ...a, via: [name, ...a.via], locks: union(call.locks, a.locks), site };
+          const e: EffectiveAccess = { ...a, via: [name, ...a.via], locks: union(call.locks, a.locks.map(sub)), site };
           if (key !== undefined) e.key = key;
           if (value !== undefined) e.value = value;
           out.push(e);
@@ -138,10 +137,17 @@ function union(a: string[], b: string[]): string[] {
   return [...new Set([...a, ...b])];
 }
 
-/** Parameter name → argument text at this call. */
-export function bindArguments(fn: FnInfo, bound: boolean, args: string[], kwargs: Record<string, string>): Map<string, string> {
+/** The object a method is called on: `self.kv_mgr` in `self.kv_mgr.update_status(...)`. */
+function receiverOf(callee: ExprPath): string | undefined {
+  if (callee.root === '<super>' || !callee.attrs.length) return callee.root === '<super>' ? 'self' : undefined;
+  return [callee.root, ...callee.attrs.slice(0, -1)].join('.');
+}
+
+/** Parameter name → argument text at this call; a bound method's self → the receiver. */
+export function bindArguments(fn: FnInfo, bound: boolean, args: string[], kwargs: Record<string, string>, receiver?: string): Map<string, string> {
   const params = bound ? fn.s.params.slice(1) : fn.s.params;
   const m = new Map<string, string>();
+  if (bound && fn.s.selfParam && receiver && receiver !== fn.s.selfParam && !fn.s.classmethod) m.set(fn.s.selfParam, receiver);
   let i = 0;
   for (const p of params) {
     if (p.startsWith('*')) break;
@@ -152,7 +158,16 @@ export function bindArguments(fn: FnInfo, bound: boolean, args: string[], kwargs
   return m;
 }
 
+const ATOM = /^(?:[\w.]+|[\w.]+\(.*\)|[\w.]+\[.*\]|'[^']*'|"[^"]*"|\(.*\)|\[.*\]|\{.*\})$/;
+
+/** Replaces parameter names by argument texts, parenthesized where precedence could change. */
 export function substitute(text: string, binding: Map<string, string>): string {
   if (!binding.size) return text;
-  return text.replace(/(?<![\w.'"])[A-Za-z_]\w*(?![\w'"])/g, w => binding.get(w) ?? w);
+  const whole = binding.get(text);
+  if (whole !== undefined) return whole;
+  return text.replace(/(?<![\w.'"])[A-Za-z_]\w*(?![\w'"])/g, w => {
+    const arg = binding.get(w);
+    if (arg === undefined) return w;
+    return ATOM.test(arg) ? arg : `(${arg})`;
+  });
 }

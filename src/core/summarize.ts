@@ -11,7 +11,7 @@ import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
-  START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
+  MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
 const MAX_TEXT = 120;
@@ -42,6 +42,10 @@ export interface SummarizeInput {
   module: string;
   isPackage: boolean;
   warnings?: string[];
+  /** The tree as parsed before recovery blanked broken blocks: its errors are the ones to report. */
+  errorsFrom?: SyntaxNode;
+  /** The text errorsFrom was parsed from. */
+  errorsText?: string;
 }
 
 export function summarize(input: SummarizeInput): FileSummary {
@@ -73,7 +77,7 @@ class Summarizer {
   }
 
   run(): FileSummary {
-    this.collectErrors(this.input.root);
+    this.collectErrors(this.input.errorsFrom ?? this.input.root);
     const moduleFn = this.newFunction('<module>', '<module>', 'module', this.input.root, undefined);
     const scope: Scope = {
       fn: moduleFn, prefix: '', symbols: this.out.symbols, aliases: new Map(), declaredGlobal: new Set(), locals: new Set(),
@@ -103,9 +107,10 @@ class Summarizer {
       const n = stack.pop()!;
       if (n.error) {
         const s = this.span(n);
-        const msg = n.error === 'missing' ? `syntax error: missing "${n.type}"` : `syntax error: unexpected "${this.short(n).slice(0, 30)}"`;
+        const src = this.input.errorsText ?? this.text;
+        const near = src.slice(n.start, n.end).replace(/\s+/g, ' ').trim().slice(0, 30);
+        const msg = n.error === 'missing' ? `syntax error: missing "${n.type}"` : `syntax error: unexpected "${near}"`;
         this.out.errors.push({ line: s.line, column: s.column, message: msg });
-        if (n.error === 'error') continue;
       }
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
     }
@@ -157,7 +162,10 @@ class Summarizer {
       this.statement(n, c);
       // Straight-line acquire()/release(): the lock is held for the statements that follow.
       const lk = this.acquireRelease(n);
-      if (lk) locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
+      if (lk) {
+        locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
+        if (lk.acquire) { const a = (ctx.scope.fn.acquired ??= []); if (!a.includes(lk.text)) a.push(lk.text); }
+      }
     }
   }
 
@@ -535,7 +543,12 @@ class Summarizer {
       const f = child(value, 'function');
       const fp = f ? this.pathOf(f) : undefined;
       const canon = fp ? this.canonical(fp) : undefined;
-      if (canon && LOCK_CONSTRUCTORS.has(canon)) info.lock = true;
+      if (canon && LOCK_CONSTRUCTORS.has(canon)) {
+        info.lock = true;
+        const args = child(value, 'arguments');
+        const wrapped = args ? namedChildren(args)[0] : undefined;
+        if (wrapped && /Condition$/.test(canon) && this.pathOf(wrapped)) info.lockOf = this.t(wrapped);
+      }
       const ex = this.executorOf(value);
       if (ex) info.executor = ex;
       if (f && fp && !ct && !info.lock && !ex) (info.typeText ??= []).push(this.t(f));
@@ -561,6 +574,10 @@ class Summarizer {
       case 'dictionary': case 'dictionary_comprehension': return 'dict';
       case 'set': case 'set_comprehension': return 'set';
       case 'list': case 'list_comprehension': return 'list';
+      case 'binary_operator': { // [None] * n
+        const l = child(value, 'left'), r = child(value, 'right');
+        return l?.type === 'list' || r?.type === 'list' ? 'list' : undefined;
+      }
       case 'call': {
         const f = child(value, 'function');
         const p = f ? this.pathOf(f) : undefined;
@@ -595,6 +612,9 @@ class Summarizer {
     if (cur.type === 'call' && attrs.length) {
       const f = child(cur, 'function');
       if (f?.type === 'identifier' && this.t(f) === 'super') return { root: '<super>', attrs };
+      // `Runner().start_all()`: a method of the object just made.
+      const inner = f ? this.pathOf(f) : undefined;
+      if (inner && !inner.root.startsWith('<')) return { root: `<call:${[inner.root, ...inner.attrs].join('.')}>`, attrs };
     }
     return undefined;
   }
@@ -667,7 +687,12 @@ class Summarizer {
         const call = p.parent;
         const f = call ? child(call, 'function') : undefined;
         const fname = f?.type === 'identifier' ? this.t(f) : undefined;
-        if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
+        const fpath = f ? this.pathOf(f) : undefined;
+        const fcanon = fpath ? this.canonical(fpath) : undefined;
+        if (fcanon && MUTATING_FUNCTIONS.has(fcanon) && p.children.filter(c => c.named)[0] === n) {
+          const rest = p.children.filter(c => c.named).slice(1);
+          this.recordAccess(ctx, n, path, 'write', fcanon.split('.').pop()!, undefined, rest.length ? this.short(rest[rest.length - 1]) : undefined);
+        } else if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
         else this.recordAccess(ctx, n, path, 'read', 'pass');
         return;
       }
@@ -758,10 +783,11 @@ class Summarizer {
       this.addCall(ctx, n, path, args.map(a => this.short(a)), Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)])), false);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
-      if (path.attrs.length > 0) {
+      // Only a written `x.m(...)` has an object node; an alias (`get = q.get; get()`) does not.
+      const objNode = f?.type === 'attribute' ? child(f, 'object') : undefined;
+      if (path.attrs.length > 0 && objNode) {
         const m = path.attrs[path.attrs.length - 1];
         const obj: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
-        const objNode = child(f!, 'object')!;
         if (READ_METHODS.has(m) || WRITE_METHODS.has(m)) {
           if (obj.attrs.length && this.selfClass(obj.root)) this.addCall(ctx, objNode, obj, [], {}, true);
           const write = WRITE_METHODS.has(m);
@@ -772,7 +798,23 @@ class Summarizer {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
       }
-    } else if (f) this.expr(f, ctx);
+      if (path.root.startsWith('<call:') && f) {
+        // the inner call (`threading.Thread(target=…)` in `threading.Thread(…).start()`) is a call too
+        let base = f;
+        while (base.type === 'attribute') base = child(base, 'object') ?? base;
+        if (base !== f) this.expr(base, ctx);
+      }
+    } else if (f) {
+      // `ThreadPoolExecutor().submit(fn)`: an executor made and used in one expression.
+      const obj = f.type === 'attribute' ? child(f, 'object') : undefined;
+      const m = f.type === 'attribute' ? child(f, 'attribute') : undefined;
+      const ex = obj?.type === 'call' ? this.executorOf(obj) : undefined;
+      if (ex && m && EXECUTOR_METHODS.has(this.t(m))) {
+        const start = this.threadStart(n, { root: '<executor>', attrs: [this.t(m)] }, args, kwargs, ctx, ex);
+        if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
+      }
+      this.expr(f, ctx);
+    }
     for (const a of args) if (!lambdaTargets.has(a)) this.expr(a, ctx);
     for (const v of Object.values(kwargs)) if (!lambdaTargets.has(v)) this.expr(v, ctx);
   }
@@ -794,23 +836,28 @@ class Summarizer {
   }
 
   // ---- thread starts ----
-  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx): { lambdaNode?: SyntaxNode } | undefined {
+  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode } | undefined {
     const canon = this.canonical(path);
     let kind: StartKind | undefined;
     let target: SyntaxNode | undefined;
     let many = false;
     let via = canon ?? path.attrs.join('.');
     let name: string | undefined;
-    if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; const nm = kwargs.name ?? args[2]; if (nm) name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
+    if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
     else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; }
     else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; }
     else if (canon && PROCESS_CONSTRUCTORS.has(canon)) { kind = 'process'; target = kwargs.target ?? args[1]; }
     else if (canon && TO_THREAD.has(canon)) { kind = 'thread'; target = args[0] ?? kwargs.func; }
+    else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Process' && kwargs.target) {
+      // `ctx.Process(target=…)`, `self._mp_context.Process(…)`: a multiprocessing context; `.dummy` is threads.
+      kind = /dummy/.test(canon ?? this.t(child(n, 'function')!)) ? 'thread' : 'process'; target = kwargs.target;
+    }
+    else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Thread' && kwargs.target) { kind = 'thread'; target = kwargs.target; }
     else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; }
     else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
       const m = path.attrs[path.attrs.length - 1];
       const recv: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
-      const ex = this.executorKind(recv, ctx);
+      const ex = inlineExecutor ?? this.executorKind(recv, ctx);
       if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; }
     }
     if (!kind || !target) return undefined;

@@ -2,7 +2,7 @@
 import type { ThreadKind } from './report';
 import { ThreadStart } from './model';
 import { CallGraph } from './callgraph';
-import { FnInfo, Program } from './program';
+import { ClassInfo, FnInfo, Program } from './program';
 import { CONSTRUCTOR_NAMES } from './vocabulary';
 
 export interface ThreadEntry {
@@ -20,7 +20,7 @@ export interface ThreadsConfig {
   threads: Record<string, string>;
 }
 
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; name?: string; sites: { path: string; line: number }[]; many: boolean }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; sites: { path: string; line: number }[]; many: boolean }
 
 export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
@@ -32,19 +32,21 @@ export class ThreadModel {
   readonly byId = new Map<string, ThreadEntry>();
 
   constructor(private readonly program: Program, private readonly graph: CallGraph, config: ThreadsConfig) {
-    const cands = new Map<FnInfo, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: { path: string; line: number } | undefined, many: boolean, name?: string) => {
-      let c = cands.get(fn);
-      if (!c) cands.set(fn, (c = { fn, kind, short, sites: [], many: false, name }));
+    // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
+    const cands = new Map<string, Candidate>();
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: { path: string; line: number } | undefined, many: boolean, name?: string, cls?: ClassInfo) => {
+      const key = cls ? `${fn.key}|${cls.key}` : fn.key;
+      let c = cands.get(key);
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, sites: [], many: false, names: [] }));
       if (site && !c.sites.some(s => s.path === site.path && s.line === site.line)) c.sites.push(site);
       if (many) c.many = true;
-      if (name && !c.name) c.name = name;
+      if (name && !c.names.includes(name)) c.names.push(name);
     };
     for (const fn of program.fns.values()) {
       for (const st of fn.s.starts) {
         for (const target of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
-          note(target, kind, shortName(target, graph), { path: fn.file.path, line: st.line }, st.inLoop || !!st.many, st.name);
+          note(target, kind, shortName(target, graph), { path: fn.file.path, line: st.line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name);
         }
       }
     }
@@ -52,12 +54,14 @@ export class ThreadModel {
     for (const cls of program.classes.values()) {
       if (!program.derivesFrom(cls, 'threading.Thread') && !program.derivesFrom(cls, 'multiprocessing.Process')) continue;
       const run = program.lookupMethod(cls, 'run');
-      if (!run || run.cls !== cls) continue;
+      if (!run) continue;
       const kind: ThreadKind = program.derivesFrom(cls, 'multiprocessing.Process') ? 'process' : 'thread';
-      const sites = [cls, ...program.allSubclasses(cls)].flatMap(c => graph.constructions.get(c) ?? []);
+      // Each class constructed is its own thread; a class defining run() but never constructed here still is one.
+      const sites = graph.constructions.get(cls) ?? [];
+      if (!sites.length && run.cls !== cls) continue;
       const many = sites.length > 1 || sites.some(s => s.site.inLoop);
-      if (!sites.length) note(run, kind, cls.s.name, undefined, false);
-      for (const s of sites) note(run, kind, cls.s.name, { path: s.fn.file.path, line: s.site.line }, many);
+      if (!sites.length) note(run, kind, cls.s.name, undefined, false, undefined, cls);
+      for (const s of sites) note(run, kind, cls.s.name, { path: s.fn.file.path, line: s.site.line }, many, undefined, cls);
     }
     // Declared threads: annotation comments, then threadline.json globs.
     const declared = new Map<string, { kind: ThreadKind; fns: FnInfo[] }>();
@@ -71,18 +75,18 @@ export class ThreadModel {
       if (fn.s.threadAnnotation) declare(fn.s.threadAnnotation, 'annotation', fn);
       for (const g of globs) if (g.re.test(fn.s.qualname) || g.re.test(`${fn.file.module}.${fn.s.qualname}`)) declare(g.name, 'config', fn);
     }
-    for (const d of declared.values()) for (const fn of d.fns) cands.delete(fn);
+    for (const d of declared.values()) for (const fn of d.fns) for (const [k, c] of cands) if (c.fn === fn) cands.delete(k);
 
     // Ids: the target's short name, its qualname where two targets share one.
     const counts = new Map<string, number>();
     for (const c of cands.values()) counts.set(c.short, (counts.get(c.short) ?? 0) + 1);
     const used = new Set<string>([config.mainThread, ...declared.keys()]);
-    const ordered = [...cands.values()].sort((a, b) => a.fn.key.localeCompare(b.fn.key));
+    const ordered = [...cands].sort((a, b) => a[0].localeCompare(b[0])).map(([, c]) => c);
     for (const c of ordered) {
-      let id = counts.get(c.short)! > 1 || used.has(c.short) ? c.fn.s.qualname : c.short;
-      if (used.has(id)) id = `${c.fn.file.module}.${c.fn.s.qualname}`;
+      let id = counts.get(c.short)! > 1 || used.has(c.short) ? c.qual : c.short;
+      if (used.has(id)) id = `${c.fn.file.module}.${c.qual}`;
       used.add(id);
-      this.add({ id, name: c.name ?? id, kind: c.kind, entries: [c.fn], instances: c.many || c.sites.length > 1 ? 'many' : 'one', startedAt: c.sites });
+      this.add({ id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || c.sites.length > 1 ? 'many' : 'one', startedAt: c.sites });
     }
     for (const [name, d] of [...declared].sort((a, b) => a[0].localeCompare(b[0]))) {
       if (name === config.mainThread) continue;
@@ -96,6 +100,44 @@ export class ThreadModel {
     this.threads.unshift(this.main);
     this.byId.set(this.main.id, this.main);
     for (const t of this.threads) this.propagate(t);
+    // What no thread reaches is called only from cycles (recursion, Base.m(self) pairs) that
+    // nothing outside calls: public API, on main.
+    const unreached = [...program.fns.values()].filter(fn => !this.threadsOf.has(fn) && fn.s.kind !== 'lambda');
+    if (unreached.length) {
+      this.main.entries.push(...unreached);
+      this.propagate(this.main);
+    }
+  }
+
+  /** Is the function that starts a thread itself run more than once: called in a loop, from
+   *  several places, or a public method (like `submit`) that callers can call again and again? */
+  private runsRepeatedly(start: FnInfo): boolean {
+    const sites = new Map<FnInfo, { caller: FnInfo; inLoop: boolean }[]>();
+    const sitesOf = (fn: FnInfo) => {
+      let l = sites.get(fn);
+      if (!l) {
+        l = [];
+        for (const caller of this.graph.callers.get(fn) ?? []) for (const c of this.graph.calls.get(caller) ?? [])
+          if (c.targets.some(t => t.fn === fn)) l.push({ caller, inLoop: c.site.inLoop });
+        sites.set(fn, l);
+      }
+      return l;
+    };
+    const seen = new Set<FnInfo>();
+    let frontier = [start];
+    for (let depth = 0; depth < 6 && frontier.length; depth++) {
+      const next: FnInfo[] = [];
+      for (const fn of frontier) {
+        if (seen.has(fn) || CONSTRUCTOR_NAMES.has(fn.s.name)) continue;
+        seen.add(fn);
+        const l = sitesOf(fn);
+        if (l.some(s => s.inLoop) || l.length > 1) return true;
+        if (!l.length) return fn.s.kind === 'method' && !fn.s.name.startsWith('_') && !ONCE_NAMES.has(fn.s.name);
+        next.push(...l.map(s => s.caller));
+      }
+      frontier = next;
+    }
+    return false;
   }
 
   private add(t: ThreadEntry): void {
@@ -146,6 +188,9 @@ export class ThreadModel {
     return fn.s.kind === 'module' || CONSTRUCTOR_NAMES.has(fn.s.name);
   }
 }
+
+/** Public methods that, by their name, start something once. */
+const ONCE_NAMES = new Set(['start', 'run', 'main', 'begin', 'open', 'connect', 'launch', 'setup', 'serve', 'init', 'initialize', 'startup', 'start_thread', 'start_threads']);
 
 function shortName(fn: FnInfo, graph: CallGraph): string {
   if (fn.s.kind !== 'lambda') return fn.s.name;

@@ -65,4 +65,14 @@ export const ARG_VALUE_WRITES = new Set(['update', 'append', 'extend', 'appendle
 export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
   'sum', 'max', 'min', 'iter', 'bool', 'enumerate', 'reversed', 'zip', 'map', 'filter', 'repr', 'str', 'print']);
 
+/** Functions that change the container passed as their first argument. */
+export const MUTATING_FUNCTIONS = new Set(['heapq.heappush', 'heapq.heappop', 'heapq.heapify', 'heapq.heapreplace', 'heapq.heappushpop',
+  'bisect.insort', 'bisect.insort_left', 'bisect.insort_right', 'random.shuffle']);
+
+/** External bases that make a class a container (`class _PoolCache(dict)`). */
+export const CONTAINER_BASES: Record<string, string> = {
+  dict: 'dict', list: 'list', set: 'set', 'collections.OrderedDict': 'OrderedDict', 'collections.defaultdict': 'defaultdict',
+  'collections.Counter': 'Counter', 'collections.deque': 'deque', 'collections.UserDict': 'dict', 'collections.UserList': 'list',
+};
+
 export const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'setUp']);

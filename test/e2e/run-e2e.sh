@@ -35,7 +35,6 @@ echo "[$(el)s] built + packaged threadline.vsix ($SIZE bytes)"
 THREADLINE_CS_DIR="$CS_DIR" node "$HERE/grammar.js"
 
 mkdir -p "$R/udd/User" "$R/exts" "$R/cfg" "$R/ws" "$SHOTS"
-rm -f "$SHOTS"/*.png
 cp "$HERE/settings.json" "$R/udd/User/settings.json"
 WS="$R/ws/$(basename "$FIXTURE")"
 cp -r "$FIXTURE" "$WS"
@@ -56,6 +55,7 @@ echo "[$(el)s] code-server listening on $PORT (pid $CSPID)"
 
 rc=0
 if [ "${SKIP_UI:-}" != 1 ]; then
+  rm -f "$SHOTS"/*.png
   CS_URL="http://127.0.0.1:$PORT/" CS_FOLDER="$WS" node "$HERE/ui.js" || rc=1
   echo "[$(el)s] UI pass done rc=$rc"
 fi

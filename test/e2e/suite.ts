@@ -158,6 +158,7 @@ function defineTests() {
           .filter(x => /threadline/i.test(x.d.source ?? ''));
         return all.some(x => (x.d.relatedInformation?.length ?? 0) > 0) ? all : undefined;
       }, 30000);
+      for (const x of diags) console.log(`[suite] diagnostic ${vscode.workspace.asRelativePath(x.uri)}:${x.d.range.start.line + 1}:${x.d.range.start.character + 1} ${x.d.message.slice(0, 90)} (${x.d.relatedInformation?.length ?? 0} related)`);
       const race = diags.find(x => /request_status/.test(x.d.message));
       assert.ok(race, diags.map(x => x.d.message).join('\n'));
       assert.ok((race!.d.relatedInformation?.length ?? 0) >= 1);

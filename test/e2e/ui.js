@@ -295,6 +295,7 @@ async function hoverWord(page, lineText, word, textRe) {
         const t = await page.locator('.monaco-hover:not(.hidden), .context-view').first().innerText().catch(() => '');
         return /Threadline: ready/.test(t) ? t : null;
       }, 10000);
+      await page.waitForTimeout(600); // fade-in
       await page.screenshot({ path: path.join(SHOTS, '12-language-status.png') });
       await page.keyboard.press('Escape');
       return { text: text.replace(/\s+/g, ' ').trim() };

@@ -23,7 +23,7 @@ const ready = new Promise<void>(r => (readyResolve = r));
 before(async () => {
   proc = spawn(process.execPath, [path.join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  conn.onNotification('textDocument/publishDiagnostics', (p: any) => diagnostics.set(p.uri, p.diagnostics));
+  conn.onNotification('textDocument/publishDiagnostics', (p: any) => { diagnostics.set(p.uri, p.diagnostics); });
   conn.onNotification(StatusNotification.method, (s: PStatus) => { if (s.state === 'ready') readyResolve(); });
   conn.onNotification('window/logMessage', () => undefined);
   conn.onRequest('window/workDoneProgress/create', () => null);
