@@ -4,33 +4,52 @@ import * as path from 'node:path';
 import { analyzePaths } from '../core/workspace';
 import { formatText } from '../core/format';
 import { ConfigError } from '../core/config';
+import { filterReport } from '../core/filter';
 
-const USAGE = `usage: threadline [options] <file-or-folder>...
+const USAGE = `usage: threadline analyze [options] PATH...
 
 Shows which thread each Python function runs on and every read and write of shared
-containers (through helpers and across files), with locks and race findings.
+containers (through helpers and across files), with the locks held and race findings.
+PATH is a file or a folder (every *.py below it, skipping .git, node_modules,
+__pycache__, virtualenvs, site-packages and build/dist).
 
 options:
   --format text|json   output format (default: text)
+  --root DIR           import root (repeatable; default: each folder and its parent
+                       packages, plus src/ layouts)
   --config FILE        threadline.json to use (default: <folder>/threadline.json)
+  --dict NAME          only containers whose name (or id) matches NAME (a regex)
+  --writes             only writes
+  --thread NAME        only accesses that run on thread NAME
   --main-thread NAME   name of the main thread (default: main, or the config's)
-  --exclude GLOB       skip matching paths (repeatable)
+  --exclude GLOB       skip matching paths (repeatable; replaces the default list)
   --max-file-size N    files over N bytes get their skeleton only (default 2000000)
   -o, --output FILE    write to FILE instead of stdout
   -h, --help           this help
+
+exit status: 0 on success, 2 on bad usage or an unreadable path, 1 on an internal error.
 `;
 
+class UsageError extends Error {}
+
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'analyze') argv = argv.slice(1);
+  else if (argv.length && !argv[0].startsWith('-') && !fs.existsSync(argv[0])) throw new UsageError(`unknown command "${argv[0]}" (the command is: threadline analyze PATH...)`);
   const inputs: string[] = [];
-  let format = 'text', config: string | undefined, mainThread: string | undefined, output: string | undefined;
-  let maxFileSize: number | undefined;
+  const roots: string[] = [];
   const exclude: string[] = [];
+  let format = 'text', config: string | undefined, mainThread: string | undefined, output: string | undefined;
+  let maxFileSize: number | undefined, dict: string | undefined, thread: string | undefined, writes = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => { const v = argv[++i]; if (v === undefined) throw new UsageError(`${a} needs a value`); return v; };
     if (a === '-h' || a === '--help') { process.stdout.write(USAGE); return 0; }
     else if (a === '--format') { format = val(); if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not "${format}"`); }
+    else if (a === '--root') roots.push(val());
     else if (a === '--config') config = val();
+    else if (a === '--dict') dict = val();
+    else if (a === '--writes') writes = true;
+    else if (a === '--thread') thread = val();
     else if (a === '--main-thread') mainThread = val();
     else if (a === '--exclude') exclude.push(val());
     else if (a === '--max-file-size') { maxFileSize = Number(val()); if (!Number.isFinite(maxFileSize) || maxFileSize <= 0) throw new UsageError('--max-file-size must be a positive number'); }
@@ -39,23 +58,25 @@ async function main(argv: string[]): Promise<number> {
     else inputs.push(a);
   }
   if (!inputs.length) throw new UsageError('no file or folder given');
-  for (const i of inputs) if (!fs.existsSync(i)) throw new UsageError(`no such file or folder: ${i}`);
+  for (const p of [...inputs, ...roots, ...(config ? [config] : [])]) {
+    try { fs.accessSync(p, fs.constants.R_OK); } catch { throw new UsageError(`cannot read ${p}`); }
+  }
+  if (dict !== undefined) { try { new RegExp(dict); } catch { throw new UsageError(`--dict: not a valid pattern: ${dict}`); } }
   const warnings: string[] = [];
   const { report } = await analyzePaths(inputs, {
-    configFile: config, mainThread, exclude: exclude.length ? exclude : undefined, maxFileSize,
+    configFile: config, mainThread, exclude: exclude.length ? exclude : undefined, roots: roots.length ? roots : undefined, maxFileSize,
     onWarning: w => warnings.push(w), relativeTo: process.cwd(),
   });
   for (const w of warnings) process.stderr.write(`threadline: ${w}\n`);
-  const text = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : formatText(report);
+  const shown = filterReport(report, { dict, writesOnly: writes, thread });
+  const text = format === 'json' ? JSON.stringify(shown, null, 2) + '\n' : formatText(shown);
   if (output) fs.writeFileSync(path.resolve(output), text);
   else process.stdout.write(text);
   return 0;
 }
 
-class UsageError extends Error {}
-
 main(process.argv.slice(2)).then(code => { process.exitCode = code; }, e => {
-  if (e instanceof UsageError) { process.stderr.write(`threadline: ${e.message}\n\n${USAGE}`); process.exitCode = 2; }
+  if (e instanceof UsageError) { process.stderr.write(`threadline: ${e.message}\n`); process.exitCode = 2; }
   else if (e instanceof ConfigError) { process.stderr.write(`threadline: ${e.message}\n`); process.exitCode = 2; }
   else { process.stderr.write(`threadline: internal error: ${(e as Error).stack ?? e}\n`); process.exitCode = 1; }
 });

@@ -10,7 +10,7 @@ export interface SourceFile {
   isPackage: boolean;
 }
 
-export const DEFAULT_EXCLUDES = ['**/.git/**', '**/node_modules/**', '**/__pycache__/**', '**/.venv/**', '**/venv/**', '**/site-packages/**', '**/.tox/**'];
+export const DEFAULT_EXCLUDES = ['**/.git/**', '**/node_modules/**', '**/__pycache__/**', '**/.venv/**', '**/venv/**', '**/.env/**', '**/env/**', '**/site-packages/**', '**/.tox/**', '**/.nox/**', '**/build/**', '**/dist/**'];
 
 /** The folder imports are relative to: climb out of packages (folders with `__init__.py`). */
 export function importRoot(dir: string): string {
@@ -34,6 +34,8 @@ export function moduleName(abs: string, roots: string[]): { module: string; isPa
 
 export interface DiscoverOptions {
   exclude?: string[];
+  /** Import roots; by default each input's folder climbed out of its packages, plus `src/` layouts. */
+  roots?: string[];
   /** Called for what could not be read (permission, symlink loop), so it is said, not lost. */
   onWarning?: (message: string) => void;
 }
@@ -41,7 +43,12 @@ export interface DiscoverOptions {
 /** Python files under the given files or folders. Symlinked folders are followed once each. */
 export function discover(inputs: string[], opts: DiscoverOptions = {}): { files: SourceFile[]; roots: string[] } {
   const isExcluded = picomatch(opts.exclude ?? DEFAULT_EXCLUDES, { dot: true });
-  const roots = [...new Set(inputs.map(i => importRoot(fs.existsSync(i) && fs.statSync(i).isFile() ? path.dirname(i) : i)))];
+  const defaults = inputs.flatMap(i => {
+    const dir = fs.existsSync(i) && fs.statSync(i).isFile() ? path.dirname(i) : i;
+    const src = path.join(dir, 'src');
+    return fs.existsSync(src) && fs.statSync(src).isDirectory() ? [importRoot(dir), path.resolve(src)] : [importRoot(dir)];
+  });
+  const roots = [...new Set((opts.roots?.length ? opts.roots.map(r => path.resolve(r)) : defaults))];
   const found: string[] = [];
   const seenDirs = new Set<string>();
   const walk = (dir: string) => {

@@ -18,7 +18,9 @@ export function emptySummary(path: string, module: string, isPackage: boolean, w
   return { engine: ENGINE_VERSION, path, module, isPackage, lines: 0, errors, warnings, imports: [], classes: [], functions: [], globals: {}, symbols: [] };
 }
 
-export function summarizeText(parser: PythonParser, text: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
+export function summarizeText(parser: PythonParser, source: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
+  // Python and editors end a line at a lone CR; the grammar does not. Same length, same offsets.
+  const text = source.includes('\r') ? source.replace(/\r(?!\n)/g, '\n') : source;
   const tree = parseText(parser, text);
   if (!tree) {
     parser.parser.reset();

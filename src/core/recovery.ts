@@ -75,5 +75,8 @@ export function recover(parser: PythonParser, text: string, tree: Tree): Recover
     if (!current.rootNode.hasError) break;
   }
   if (current === tree) return undefined;
+  // Blanking most of the file would lose more than the parser's own recovery does.
+  const blanked = skipped.reduce((n, r) => n + r.to - r.from + 1, 0);
+  if (blanked * 2 > lines.length) { current.delete(); return undefined; }
   return { text: lines.join(''), tree: current, skipped };
 }

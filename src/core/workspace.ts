@@ -12,6 +12,7 @@ export interface AnalyzePathsOptions {
   configFile?: string;
   mainThread?: string;
   exclude?: string[];
+  roots?: string[];
   maxFileSize?: number;
   onWarning?: (w: string) => void;
   /** Report paths relative to this folder. */
@@ -23,7 +24,7 @@ export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions =
   const cfgFile = opts.configFile ?? findConfig(dir);
   const config: ThreadlineConfig = cfgFile ? loadConfig(cfgFile) : { mainThread: 'main', threads: {} };
   if (opts.mainThread) config.mainThread = opts.mainThread;
-  const { files } = discover(inputs, { exclude: opts.exclude ?? [...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], onWarning: opts.onWarning });
+  const { files } = discover(inputs, { exclude: opts.exclude ?? [...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], roots: opts.roots ?? config.extraRoots, onWarning: opts.onWarning });
   const parser = await loadPython();
   const rel = opts.relativeTo ?? process.cwd();
   const summaries: FileSummary[] = [];

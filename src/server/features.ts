@@ -1,6 +1,7 @@
 // Per-feature providers over the Analysis: the protocol's file model, hovers, highlights,
 // inlay hints and diagnostics. Core report positions are 1-based; LSP's are 0-based.
 import { Diagnostic, DiagnosticSeverity, DocumentHighlight, DocumentHighlightKind, Hover, InlayHint, MarkupKind, Position, Range } from 'vscode-languageserver';
+import * as path from 'node:path';
 import type { Analysis } from '../core/analysis';
 import type { AccessReport, ContainerReport, FindingReport, SymbolInfo } from '../core/report';
 import type { PAccess, PContainer, PFileModel, PLocation, PSymbol, PThread } from '../protocol/requests';
@@ -8,11 +9,11 @@ import { pathToUri, uriToPath, WorkspaceIndex } from './workspaceIndex';
 
 const PALETTE = 8;
 
-export function threadColor(id: string, main: string): number {
-  if (id === main) return 0;
-  let h = 0;
-  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
-  return 1 + (h % (PALETTE - 1));
+/** Palette slot per thread: main is 0; the others in id order, so no two clash below 8 threads. */
+export function threadColors(ids: string[], main: string): Map<string, number> {
+  const m = new Map<string, number>([[main, 0]]);
+  ids.filter(i => i !== main).sort().forEach((id, i) => m.set(id, 1 + (i % (PALETTE - 1))));
+  return m;
 }
 
 function range(line: number, column: number, endLine: number, endColumn: number): Range {
@@ -89,10 +90,11 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   const summary = index.summaryOf(uri);
   if (!file || !summary) return empty;
   const main = a.threads.main.id;
+  const colors = threadColors(a.report.threads.map(t => t.id), main);
   const threads: PThread[] = a.report.threads.map(t => {
     const entry = a.threads.byId.get(t.id)?.entries[0];
     const p: PThread = {
-      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: threadColor(t.id, main),
+      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
       startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
     };
     if (entry && t.kind !== 'main') p.entryLocation = { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) };
@@ -214,26 +216,41 @@ export function inlayHints(index: WorkspaceIndex, uri: string, lineText: (line: 
 
 const SEVERITY: Record<string, DiagnosticSeverity> = { Error: DiagnosticSeverity.Error, Warning: DiagnosticSeverity.Warning, Information: DiagnosticSeverity.Information, Hint: DiagnosticSeverity.Hint };
 
-/** Diagnostics by URI: each finding shows at each of its accesses, the others as related information. */
+/** Diagnostics by URI: a race shows at both of its accesses, a check-then-act at its check; findings
+ *  landing on the same place merge into one diagnostic with all their related information. */
 export function diagnostics(index: WorkspaceIndex): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const a = index.analysis;
   if (!a) return out;
-  for (const f of a.report.findings) for (const [i, acc] of f.accesses.entries()) {
-    if (f.kind === 'check-then-act' && i > 1) continue;
-    const uri = pathToUri(acc.path);
-    const d = toDiagnostic(f, acc, SEVERITY[index.settings.diagnosticsSeverity]);
+  const relative = (m: string) => index.roots.reduce((s, r) => s.split(r.endsWith(path.sep) ? r : r + path.sep).join(''), m);
+  const merged = new Map<string, { uri: string; d: Diagnostic; count: number }>();
+  for (const f of a.report.findings) {
+    const places = f.kind === 'race' ? f.accesses.slice(0, 2) : f.accesses.slice(0, 1);
+    for (const acc of places) {
+      const uri = pathToUri(acc.path);
+      const key = `${uri}|${acc.line}|${acc.column}|${f.kind}`;
+      const d = toDiagnostic(f, acc, SEVERITY[index.settings.diagnosticsSeverity], relative);
+      const prev = merged.get(key);
+      if (!prev) { merged.set(key, { uri, d, count: 1 }); continue; }
+      prev.count++;
+      for (const r of d.relatedInformation ?? []) {
+        if (!prev.d.relatedInformation!.some(x => x.message === r.message && x.location.uri === r.location.uri && x.location.range.start.line === r.location.range.start.line)) prev.d.relatedInformation!.push(r);
+      }
+    }
+  }
+  for (const { uri, d, count } of merged.values()) {
+    if (count > 1) d.message += ` (and ${count - 1} more finding${count > 2 ? 's' : ''} here: see related information)`;
     let l = out.get(uri);
     if (!l) out.set(uri, (l = []));
-    if (!l.some(x => x.message === d.message && x.range.start.line === d.range.start.line)) l.push(d);
+    l.push(d);
   }
   return out;
 }
 
-function toDiagnostic(f: FindingReport, at: FindingReport['accesses'][number], severity: DiagnosticSeverity): Diagnostic {
+function toDiagnostic(f: FindingReport, at: FindingReport['accesses'][number], severity: DiagnosticSeverity, relative: (m: string) => string): Diagnostic {
   const r = range(at.line, at.column, at.line, at.column + 1);
   return {
-    range: r, severity, source: 'threadline', code: f.kind, message: f.message,
+    range: r, severity, source: 'threadline', code: f.kind, message: relative(f.message),
     relatedInformation: f.accesses.filter(x => x !== at).map(x => ({
       location: { uri: pathToUri(x.path), range: range(x.line, x.column, x.line, x.column + 1) },
       message: `${x.access} ${x.op} on ${x.threads.join(', ')}: ${x.callPath.join(' → ')}${x.locks.length ? ` holding ${x.locks.join(', ')}` : ''}`,
