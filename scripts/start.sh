@@ -9,7 +9,7 @@ PORT="${PORT:-8080}"
 THREADLINE_CS_DIR="$CS_DIR" bash "$ROOT/test/e2e/setup.sh" >/dev/null
 cd "$ROOT"
 npm run -s build
-npx vsce package --no-dependencies --skip-license -o "$PROFILE.vsix" >/dev/null
+VSIX="$PROFILE.vsix" npm run -s package >/dev/null
 mkdir -p "$PROFILE/udd/User" "$PROFILE/exts" "$PROFILE/cfg"
 [ -f "$PROFILE/udd/User/settings.json" ] || cp "$ROOT/test/e2e/settings.json" "$PROFILE/udd/User/settings.json"
 export XDG_CONFIG_HOME="$PROFILE/cfg" EXTENSIONS_GALLERY='{"serviceUrl":""}'

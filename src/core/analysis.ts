@@ -5,7 +5,7 @@ import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { computeFindings } from './findings';
 import { FnInfo, Program } from './program';
-import { EffectiveAccess, HelperSummaries } from './summaries';
+import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadModel, ThreadsConfig } from './threads';
 
 export interface AnalysisOptions extends ThreadsConfig {}
@@ -53,6 +53,7 @@ export class Analysis {
     }));
     for (const fn of this.program.fns.values()) {
       for (const e of this.helpers.effective.get(fn) ?? []) {
+        if (e.container.startsWith(PARAM_PREFIX)) continue;
         let l = this.accessesByContainer.get(e.container);
         if (!l) this.accessesByContainer.set(e.container, (l = []));
         l.push(this.accessReport(fn, e));

@@ -41,7 +41,7 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
       states++;
       if (!st.setup) {
         live.add(st.fn);
-        for (const a of helpers.direct.get(st.fn) ?? []) {
+        for (const a of helpers.accessesForFindings(st.fn)) {
           let l = byContainer.get(a.container);
           if (!l) byContainer.set(a.container, (l = []));
           const locks = [...new Set([...st.locks, ...a.locks])];

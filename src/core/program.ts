@@ -1,7 +1,7 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
-import { CONTAINER_BASES, LOCK_NAME } from './vocabulary';
+import { CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   key: string;
@@ -45,6 +45,12 @@ export interface ContainerInfo {
 }
 
 const MAX_DEPTH = 12;
+/** Unknown receivers resolve by method name only when the name is this rare. */
+const MAX_BY_NAME = 4;
+/** Names too common to guess a receiver from. */
+const GENERIC_NAMES = new Set(['run', 'start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
+  'reset', 'update', 'set', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'cancel', 'acquire', 'release',
+  'notify', 'notify_all', 'format', 'emit', 'connect', 'shutdown', 'copy', 'items', 'keys', 'values', 'encode', 'decode', 'load', 'save', 'dump', 'parse']);
 const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple', 'None', 'Any', 'Type', 'type', 'typing',
   'ClassVar', 'Final', 'Callable', 'Iterable', 'Sequence', 'Mapping', 'list', 'dict', 'set', 'tuple', 'str', 'int',
   'float', 'bool', 'bytes', 'object', 'Annotated', 'Literal']);
@@ -355,12 +361,37 @@ export class Program {
     return vals;
   }
 
+  private methodsByName?: Map<string, FnInfo[]>;
+
+  /** `work_item.run()` with work_item of unknown type: the few analyzed methods of that name.
+   *  Without this the callee would look uncalled and be put on main, a wrong thread tag. */
+  private byName(name: string): FnInfo[] {
+    if (!this.methodsByName) {
+      this.methodsByName = new Map();
+      for (const f of this.fns.values()) {
+        if (f.s.kind !== 'method' || f.s.property) continue;
+        let l = this.methodsByName.get(f.s.name);
+        if (!l) this.methodsByName.set(f.s.name, (l = []));
+        l.push(f);
+      }
+    }
+    if (/^__.*__$/.test(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name) || GENERIC_NAMES.has(name)) return [];
+    const l = this.methodsByName.get(name) ?? [];
+    return l.length <= MAX_BY_NAME ? l : [];
+  }
+
   /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors. */
   callTargets(fn: FnInfo, site: CallSite & { property?: boolean }): CallTarget[] {
     const out: CallTarget[] = [];
     const seen = new Set<FnInfo>();
     const add = (f: FnInfo, bound: boolean) => { if (!seen.has(f)) { seen.add(f); out.push({ fn: f, bound }); } };
-    for (const v of this.evalPath(fn, site.callee)) {
+    const vals = this.evalPath(fn, site.callee);
+    if (!vals.length && !site.property && site.callee.attrs.length && site.callee.root !== '<super>') {
+      const recv = this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) });
+      if (!recv.length) for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1])) add(m, true);
+      return out;
+    }
+    for (const v of vals) {
       if (v.k === 'fn') {
         if (site.property && !v.fn.s.property) continue;
         add(v.fn, v.bound);

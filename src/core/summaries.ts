@@ -19,7 +19,12 @@ export interface EffectiveAccess {
   site: Span;
   /** The direct access at the end of the chain. */
   origin: { fn: FnInfo; access: DirectAccess };
+  /** Made here by binding a helper's parameter to this function's container: a direct access for findings. */
+  boundHere?: boolean;
 }
+
+/** Pseudo-container of a helper's parameter, bound to a real one at each call. */
+export const PARAM_PREFIX = 'param:';
 
 const MAX_VIA = 8;
 const MAX_PER_FUNCTION = 4000;
@@ -28,6 +33,13 @@ const MAX_SCC_ROUNDS = 50;
 export class HelperSummaries {
   readonly direct = new Map<FnInfo, EffectiveAccess[]>();
   readonly effective = new Map<FnInfo, EffectiveAccess[]>();
+  /** Accesses a function makes itself: direct ones, and helper writes into containers it passed. */
+  accessesForFindings(fn: FnInfo): EffectiveAccess[] {
+    const direct = (this.direct.get(fn) ?? []).filter(e => !e.container.startsWith(PARAM_PREFIX));
+    const bound = (this.effective.get(fn) ?? []).filter(e => e.boundHere);
+    return bound.length ? [...direct, ...bound] : direct;
+  }
+
   /** Per function, one entry per container/op/key/value: what its callers need to see. */
   private readonly distinct = new Map<FnInfo, EffectiveAccess[]>();
   /** Set when a limit cut the propagation short, for the log. */
@@ -58,7 +70,8 @@ export class HelperSummaries {
   private resolveDirect(fn: FnInfo): EffectiveAccess[] {
     const out: EffectiveAccess[] = [];
     for (const a of fn.s.accesses) {
-      const ids = this.program.containersOf(fn, a.target);
+      const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
+      const ids = isParam ? [PARAM_PREFIX + a.target.root] : this.program.containersOf(fn, a.target);
       for (const id of ids) {
         const e: EffectiveAccess = {
           container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: [],
@@ -72,6 +85,15 @@ export class HelperSummaries {
       }
     }
     return out;
+  }
+
+  /** The containers a helper's parameter is at this call: the argument's, or the caller's own parameter. */
+  private bindContainer(caller: FnInfo, binding: Map<string, string>, param: string): string[] {
+    const arg = binding.get(param);
+    if (!arg || !/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(arg)) return [];
+    const [root, ...attrs] = arg.split('.');
+    if (!attrs.length && caller.s.params.includes(root) && root !== caller.s.selfParam) return [PARAM_PREFIX + root];
+    return this.program.containersOf(caller, { root, attrs });
   }
 
   /** Adds the callees' entries not yet seen through each call edge; true when something was added. */
@@ -105,17 +127,20 @@ export class HelperSummaries {
           // Deduplicate before building anything: most entries reach a call site many ways.
           const key = a.key === undefined ? undefined : sub(a.key);
           const value = a.value === undefined ? undefined : sub(a.value);
-          const k = `${a.container}|${a.access}|${a.op}|${siteKey}|${key ?? ''}|${value ?? ''}`;
-          if (seen.has(k)) continue;
-          if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
-          seen.add(k);
-          const e: EffectiveAccess = { ...a, via: [name, ...a.via], locks: union(call.locks, a.locks.map(sub)), site };
-          if (key !== undefined) e.key = key;
-          if (value !== undefined) e.value = value;
-          out.push(e);
-          const sig = signature(e);
-          if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
-          added = true;
+          for (const container of a.container.startsWith(PARAM_PREFIX) ? this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length)) : [a.container]) {
+            const k = `${container}|${a.access}|${a.op}|${siteKey}|${key ?? ''}|${value ?? ''}`;
+            if (seen.has(k)) continue;
+            if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
+            seen.add(k);
+            const e: EffectiveAccess = { ...a, container, via: [name, ...a.via], locks: union(call.locks, a.locks.map(sub)), site };
+            if (container !== a.container && !container.startsWith(PARAM_PREFIX)) e.boundHere = true; else delete e.boundHere;
+            if (key !== undefined) e.key = key;
+            if (value !== undefined) e.value = value;
+            out.push(e);
+            const sig = signature(e);
+            if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
+            added = true;
+          }
         }
       }
     }

@@ -134,7 +134,10 @@ class Summarizer {
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
-    fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined);
+    // (parameters stay: a helper that changes the container it is given writes the caller's container)
+    const params = new Set(fn.params);
+    fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
+      || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref'));
   }
 
   private bind(ctx: Ctx, name: string): void {
@@ -616,6 +619,8 @@ class Summarizer {
       const inner = f ? this.pathOf(f) : undefined;
       if (inner && !inner.root.startsWith('<')) return { root: `<call:${[inner.root, ...inner.attrs].join('.')}>`, attrs };
     }
+    // `cache[job]._set(...)`: receiver of unknown type, resolved (if at all) by method name.
+    if (cur.type === 'subscript' && attrs.length) return { root: '<expr>', attrs };
     return undefined;
   }
 
@@ -798,7 +803,7 @@ class Summarizer {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
       }
-      if (path.root.startsWith('<call:') && f) {
+      if ((path.root.startsWith('<call:') || path.root === '<expr>') && f) {
         // the inner call (`threading.Thread(target=…)` in `threading.Thread(…).start()`) is a call too
         let base = f;
         while (base.type === 'attribute') base = child(base, 'object') ?? base;

@@ -27,7 +27,7 @@ trap cleanup EXIT
 cd "$ROOT"
 npm run -s build
 [ -f dist/server.js ] || { echo "dist/server.js is missing: the language server is not built" >&2; exit 1; }
-npx vsce package --no-dependencies --skip-license -o "$R/threadline.vsix" >/dev/null
+VSIX="$R/threadline.vsix" npm run -s package >/dev/null
 SIZE=$(stat -c %s "$R/threadline.vsix")
 echo "[$(el)s] built + packaged threadline.vsix ($SIZE bytes)"
 [ "$SIZE" -lt 2097152 ] || { echo "the .vsix is over 2 MB" >&2; exit 1; }
