@@ -24,6 +24,8 @@ options:
   --main-thread NAME   name of the main thread (default: main, or the config's)
   --exclude GLOB       skip matching paths (repeatable; replaces the default list)
   --max-file-size N    files over N bytes get their skeleton only (default 2000000)
+  --jobs N             worker threads for parsing (default: one per core)
+  --cache DIR          keep file summaries in DIR; unchanged files are not parsed again
   -o, --output FILE    write to FILE instead of stdout
   -h, --help           this help
 
@@ -39,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
   const roots: string[] = [];
   const exclude: string[] = [];
   let format = 'text', config: string | undefined, mainThread: string | undefined, output: string | undefined;
+  let jobs: number | undefined, cacheDir: string | undefined;
   let maxFileSize: number | undefined, dict: string | undefined, thread: string | undefined, writes = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -54,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
     else if (a === '--exclude') exclude.push(val());
     else if (a === '--max-file-size') { maxFileSize = Number(val()); if (!Number.isFinite(maxFileSize) || maxFileSize <= 0) throw new UsageError('--max-file-size must be a positive number'); }
     else if (a === '-o' || a === '--output') output = val();
+    else if (a === '--jobs') { jobs = Number(val()); if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError('--jobs must be a positive integer'); }
+    else if (a === '--cache') cacheDir = val();
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
     else inputs.push(a);
   }
@@ -65,7 +70,9 @@ async function main(argv: string[]): Promise<number> {
   const warnings: string[] = [];
   const { report } = await analyzePaths(inputs, {
     configFile: config, mainThread, exclude: exclude.length ? exclude : undefined, roots: roots.length ? roots : undefined, maxFileSize,
-    onWarning: w => warnings.push(w), relativeTo: process.cwd(),
+    onWarning: w => warnings.push(w), relativeTo: process.cwd(), jobs, cacheDir,
+    // a progress line on a terminal, never into a pipe
+    onProgress: process.stderr.isTTY ? (d, t) => { if (d === t || d % 25 === 0) process.stderr.write(`\rthreadline: ${d}/${t} files${d === t ? '\n' : ''}`); } : undefined,
   });
   for (const w of warnings) process.stderr.write(`threadline: ${w}\n`);
   const shown = filterReport(report, { dict, writesOnly: writes, thread });

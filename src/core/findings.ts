@@ -22,6 +22,7 @@ interface ThreadAccess {
 }
 
 const MAX_STATES_PER_THREAD = 20000;
+const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 
 export function computeFindings(program: Program, graph: CallGraph, helpers: HelperSummaries, threads: ThreadModel, display: (c: string) => string): FindingReport[] {
   const byContainer = new Map<string, ThreadAccess[]>();
@@ -75,9 +76,11 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
         reported.add(pair);
         const oWhat = o.access === 'write' ? 'written' : 'read';
         const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
-        const msg = same
+        const checkOp = CHECK_OPS.has(o.op) ? o.op : undefined;
+        const msg = (same
           ? `${display(cid)} is written on ${w.thread.id} (many instances) in ${where(w)} and ${oWhat} by another ${o.thread.id} instance in ${where(o)} with no common lock`
-          : `${display(cid)} is written on ${w.thread.id} in ${where(w)} and ${oWhat} on ${o.thread.id} in ${where(o)} with no common lock`;
+          : `${display(cid)} is written on ${w.thread.id} in ${where(w)} and ${oWhat} on ${o.thread.id} in ${where(o)} with no common lock`)
+          + (checkOp ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${w.op})` : '');
         findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads), toFinding(o, threads)] });
       }
     }

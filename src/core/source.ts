@@ -25,8 +25,10 @@ export function decodeSource(bytes: Uint8Array): DecodedSource {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start));
   } catch {
-    text = new TextDecoder('latin1').decode(bytes.subarray(start));
-    warnings.push('file is not valid UTF-8: decoded as Latin-1');
+    // Replace the bad bytes (U+FFFD), as an editor shows them; the rest keeps its positions.
+    text = new TextDecoder('utf-8').decode(bytes.subarray(start));
+    const bad = (text.match(/\uFFFD/g) ?? []).length;
+    warnings.push(`file is not valid UTF-8: ${bad} undecodable byte sequence(s) replaced`);
   }
   if (nul > 0) warnings.push(`file contains ${nul} NUL byte(s)`);
   return { text, warnings, binary: false };

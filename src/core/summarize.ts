@@ -16,6 +16,7 @@ import {
 
 const MAX_TEXT = 120;
 const MAX_ERRORS = 50;
+const MAX_NESTING = 400;
 const ANNOTATION = /#\s*threadline:\s*thread\s*=\s*([A-Za-z_][\w.-]*)/;
 
 interface Scope {
@@ -187,6 +188,15 @@ class Summarizer {
   }
 
   private statement(n: SyntaxNode, ctx: Ctx): void {
+    if (this.depth >= MAX_NESTING) {
+      if (!this.out.warnings.some(w => w.startsWith('nesting deeper'))) this.out.warnings.push(`nesting deeper than ${MAX_NESTING} levels at line ${this.line(n)}: the inside is not analyzed`);
+      return;
+    }
+    this.depth++;
+    try { this.statementInner(n, ctx); } finally { this.depth--; }
+  }
+
+  private statementInner(n: SyntaxNode, ctx: Ctx): void {
     switch (n.type) {
       case 'decorated_definition': {
         const def = child(n, 'definition');
@@ -635,8 +645,19 @@ class Summarizer {
     return [base, ...p.attrs].join('.');
   }
 
+  /** Expression nesting now; past MAX_NESTING the inside is skipped, so the stack cannot overflow. */
+  private depth = 0;
+
   private expr(n: SyntaxNode, ctx: Ctx): void {
-    // Iterative over plain expression nodes; handlers recurse only into sub-expressions.
+    if (this.depth >= MAX_NESTING) {
+      if (!this.out.warnings.some(w => w.startsWith('nesting deeper'))) this.out.warnings.push(`nesting deeper than ${MAX_NESTING} levels at line ${this.line(n)}: the inside is not analyzed`);
+      return;
+    }
+    this.depth++;
+    try { this.exprInner(n, ctx); } finally { this.depth--; }
+  }
+
+  private exprInner(n: SyntaxNode, ctx: Ctx): void {
     switch (n.type) {
       case 'identifier': case 'attribute': {
         const path = this.pathOf(n);

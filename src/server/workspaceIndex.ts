@@ -2,6 +2,7 @@
 // document's tree), and the latest Analysis over all of them.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import picomatch from 'picomatch';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Analysis } from '../core/analysis';
 import { CONFIG_FILE, parseConfig, ThreadlineConfig } from '../core/config';
@@ -86,10 +87,12 @@ export class WorkspaceIndex {
   /** Python files of the workspace, for the background index. */
   discoverFiles(): { abs: string; module: string; isPackage: boolean }[] {
     if (!this.roots.length) return [];
-    const { files } = discover([...this.roots, ...this.settings.extraRoots.filter(r => fs.existsSync(r))], {
+    const extra = [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r)).filter(r => fs.existsSync(r));
+    const { files } = discover([...this.roots, ...extra], {
       exclude: [...this.settings.exclude, ...(this.config.exclude ?? [])], onWarning: w => this.log(w),
     });
-    return files;
+    const included = picomatch(this.settings.include, { dot: true });
+    return files.filter(f => this.roots.concat(extra).some(r => included(path.relative(r, f.abs).split(path.sep).join('/'))));
   }
 
   private moduleFor(abs: string): { module: string; isPackage: boolean } {

@@ -1,0 +1,53 @@
+// Persistent summary cache: one JSON file per (engine version, file identity, content hash).
+// A file that does not parse or does not match is treated as absent and rewritten, never
+// trusted; a cache folder that cannot be written is given up on, once, with a message.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ENGINE_VERSION, FileSummary } from './model';
+
+export class SummaryCache {
+  private writable = true;
+  hits = 0;
+  misses = 0;
+  rejected = 0;
+
+  constructor(readonly dir: string, private readonly onProblem: (message: string) => void = () => undefined) {}
+
+  key(bytes: Uint8Array, path_: string, module: string, isPackage: boolean): string {
+    return createHash('sha256').update(`${ENGINE_VERSION}\0${path_}\0${module}\0${isPackage}\0`).update(bytes).digest('hex');
+  }
+
+  private file(key: string): string { return path.join(this.dir, key.slice(0, 2), `${key}.json`); }
+
+  get(key: string, path_: string): FileSummary | undefined {
+    let text: string;
+    try { text = fs.readFileSync(this.file(key), 'utf8'); } catch { this.misses++; return undefined; }
+    try {
+      const s = JSON.parse(text) as FileSummary & { cacheKey?: string };
+      if (s.engine !== ENGINE_VERSION || s.cacheKey !== key || s.path !== path_ || !Array.isArray(s.functions) || !Array.isArray(s.classes)) throw new Error('stale');
+      delete s.cacheKey;
+      this.hits++;
+      return s;
+    } catch {
+      this.rejected++;
+      this.misses++;
+      return undefined;
+    }
+  }
+
+  put(key: string, s: FileSummary): void {
+    if (!this.writable) return;
+    const f = this.file(key);
+    try {
+      fs.mkdirSync(path.dirname(f), { recursive: true });
+      // write-then-rename: a crash mid-write leaves no half file under the real name
+      const tmp = `${f}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, JSON.stringify({ ...s, cacheKey: key }));
+      fs.renameSync(tmp, f);
+    } catch (e) {
+      this.writable = false;
+      this.onProblem(`summary cache at ${this.dir} is not writable (${(e as Error).message}): going on without it`);
+    }
+  }
+}

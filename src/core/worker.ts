@@ -1,0 +1,18 @@
+// A worker thread: parses and summarizes files sent to it, so files are summarized in parallel.
+import { parentPort } from 'node:worker_threads';
+import * as fs from 'node:fs';
+import { summarizeBytes } from './index';
+import { loadPython } from './parser';
+
+export interface WorkRequest { id: number; abs: string; path: string; module: string; isPackage: boolean; maxFileSize?: number }
+
+const ready = loadPython();
+parentPort?.on('message', async (req: WorkRequest) => {
+  const p = await ready;
+  try {
+    const bytes = fs.readFileSync(req.abs);
+    parentPort!.postMessage({ id: req.id, summary: summarizeBytes(p, bytes, req.path, req.module, req.isPackage, { maxFileSize: req.maxFileSize }) });
+  } catch (e) {
+    parentPort!.postMessage({ id: req.id, error: (e as Error).message });
+  }
+});
