@@ -26,8 +26,8 @@ export interface EffectiveAccess {
 /** Pseudo-container of a helper's parameter, bound to a real one at each call. */
 export const PARAM_PREFIX = 'param:';
 
-const MAX_VIA = 8;
-const MAX_PER_FUNCTION = 4000;
+const MAX_VIA = 6;
+const MAX_PER_FUNCTION = 2000;
 const MAX_SCC_ROUNDS = 50;
 
 export class HelperSummaries {
@@ -113,6 +113,7 @@ export class HelperSummaries {
         st.cursor.set(edge, inner.length);
         const binding = bindArguments(t.fn, t.bound, call.site.args, call.site.kwargs, receiverOf(call.site.callee));
         const memo = new Map<string, string>();
+        const boundParams = new Map<string, string[]>();
         const sub = (text: string) => {
           let r = memo.get(text);
           if (r === undefined) memo.set(text, (r = substitute(text, binding)));
@@ -127,7 +128,14 @@ export class HelperSummaries {
           // Deduplicate before building anything: most entries reach a call site many ways.
           const key = a.key === undefined ? undefined : sub(a.key);
           const value = a.value === undefined ? undefined : sub(a.value);
-          for (const container of a.container.startsWith(PARAM_PREFIX) ? this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length)) : [a.container]) {
+          let containers = [a.container];
+          if (a.container.startsWith(PARAM_PREFIX)) {
+            const param = a.container.slice(PARAM_PREFIX.length);
+            let bound = boundParams.get(param);
+            if (!bound) boundParams.set(param, (bound = this.bindContainer(fn, binding, param)));
+            containers = bound;
+          }
+          for (const container of containers) {
             const k = `${container}|${a.access}|${a.op}|${siteKey}|${key ?? ''}|${value ?? ''}`;
             if (seen.has(k)) continue;
             if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }

@@ -5,7 +5,13 @@ import * as path from 'node:path';
 
 export interface CorpusFile { name: string; bytes: Buffer }
 
-const repo = path.resolve(__dirname, '..', '..', '..');
+/** The checkout: the nearest folder above this bundle with a package.json. */
+function findRepo(): string {
+  let d = __dirname;
+  while (!fs.existsSync(path.join(d, 'package.json')) && path.dirname(d) !== d) d = path.dirname(d);
+  return d;
+}
+const repo = findRepo();
 
 export function corpus(stdlibSample: number): CorpusFile[] {
   const out: CorpusFile[] = [];
