@@ -27,8 +27,8 @@ let folders: string[] = [];
 
 connection.onInitialize(async params => {
   parser = await loadPython();
-  const opts = (params.initializationOptions ?? {}) as { settings?: unknown };
-  index = new WorkspaceIndex(parser, settingsFrom(opts.settings ?? DEFAULT_SETTINGS), log);
+  const opts = (params.initializationOptions ?? {}) as { settings?: unknown; cacheDir?: string };
+  index = new WorkspaceIndex(parser, settingsFrom(opts.settings ?? DEFAULT_SETTINGS), log, typeof opts.cacheDir === 'string' ? opts.cacheDir : undefined);
   docs = new OpenDocuments(parser);
   folders = (params.workspaceFolders ?? []).map(f => uriToPath(f.uri));
   if (!folders.length && params.rootUri) folders = [uriToPath(params.rootUri)];

@@ -10,6 +10,7 @@ import { discover, importRoot, moduleName } from '../core/files';
 import { summarizeBytes, summarizeTree } from '../core/index';
 import { FileSummary } from '../core/model';
 import { PythonParser } from '../core/parser';
+import { SummaryCache } from '../core/cache';
 import type { AccessReport } from '../core/report';
 import { OpenDocument } from './documents';
 
@@ -66,7 +67,12 @@ export class WorkspaceIndex {
   config: ThreadlineConfig = { mainThread: 'main', threads: {} };
   configError: string | undefined;
 
-  constructor(private readonly parser: PythonParser, public settings: ServerSettings, private readonly log: (m: string) => void) {}
+  /** Summaries of unchanged files survive a restart (the extension's global storage folder). */
+  private readonly cache: SummaryCache | undefined;
+
+  constructor(private readonly parser: PythonParser, public settings: ServerSettings, private readonly log: (m: string) => void, cacheDir?: string) {
+    this.cache = cacheDir ? new SummaryCache(path.join(cacheDir, 'summaries'), m => log(m)) : undefined;
+  }
 
   setRoots(folders: string[]): void {
     this.roots = folders;
@@ -104,8 +110,12 @@ export class WorkspaceIndex {
     let bytes: Uint8Array;
     try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); return; }
     const m = this.moduleFor(abs);
+    const key = this.cache?.key(bytes, abs, m.module, m.isPackage);
+    const cached = key ? this.cache!.get(key, abs) : undefined;
+    if (cached) { this.summaries.set(abs, cached); return; }
     const s = summarizeBytes(this.parser, bytes, abs, m.module, m.isPackage, { maxFileSize: this.settings.maxFileSize });
     for (const w of s.warnings) this.log(`${abs}: ${w}`);
+    if (key) this.cache!.put(key, s);
     this.summaries.set(abs, s);
   }
 
