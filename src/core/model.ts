@@ -46,6 +46,8 @@ export interface ThreadStart extends Span {
   inLoop: boolean;
   /** `executor.map(fn, items)` runs fn many times at once. */
   many?: boolean;
+  /** Argument texts the target is called with (`args=(q,)`, `submit(fn, x)`, partial's). */
+  args?: string[];
 }
 
 export interface AttrInfo {

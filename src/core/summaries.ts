@@ -65,6 +65,7 @@ export class HelperSummaries {
         if (comp.length === 1 && !graph.callees(comp[0]).includes(comp[0])) break;
       }
     }
+    this.bindThreadArguments();
   }
 
   private resolveDirect(fn: FnInfo): EffectiveAccess[] {
@@ -85,6 +86,29 @@ export class HelperSummaries {
       }
     }
     return out;
+  }
+
+  /** `Thread(target=work, args=(self.items,))`: what work does to its parameter it does to
+   *  self.items, on its own thread: the target's parameter accesses (its own and its callees')
+   *  become accesses of the starter's containers, in the target. */
+  private bindThreadArguments(): void {
+    for (const fn of this.program.fns.values()) {
+      for (const st of fn.s.starts) {
+        if (!st.args?.length || !st.target) continue;
+        for (const t of this.program.callTargets(fn, { ...st, callee: st.target, args: [], kwargs: {}, locks: [] })) {
+          const binding = bindArguments(t.fn, t.bound, st.args, {}, undefined);
+          const eff = this.effective.get(t.fn)!;
+          const add: EffectiveAccess[] = [];
+          for (const a of eff) {
+            if (!a.container.startsWith(PARAM_PREFIX)) continue;
+            for (const c of this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length))) {
+              if (!c.startsWith(PARAM_PREFIX) && !eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) add.push({ ...a, container: c, boundHere: true });
+            }
+          }
+          eff.push(...add);
+        }
+      }
+    }
   }
 
   /** The containers a helper's parameter is at this call: the argument's, or the caller's own parameter. */

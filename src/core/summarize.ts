@@ -869,22 +869,24 @@ class Summarizer {
     let many = false;
     let via = canon ?? path.attrs.join('.');
     let name: string | undefined;
-    if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
-    else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; }
-    else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; }
-    else if (canon && PROCESS_CONSTRUCTORS.has(canon)) { kind = 'process'; target = kwargs.target ?? args[1]; }
-    else if (canon && TO_THREAD.has(canon)) { kind = 'thread'; target = args[0] ?? kwargs.func; }
+    let targetArgs: SyntaxNode[] | undefined;
+    const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
+    if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[3]); const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
+    else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[2]); }
+    else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; targetArgs = tupleItems(args[1]); }
+    else if (canon && PROCESS_CONSTRUCTORS.has(canon)) { kind = 'process'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args); }
+    else if (canon && TO_THREAD.has(canon)) { kind = 'thread'; target = args[0] ?? kwargs.func; targetArgs = args.slice(1); }
     else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Process' && kwargs.target) {
       // `ctx.Process(target=…)`, `self._mp_context.Process(…)`: a multiprocessing context; `.dummy` is threads.
-      kind = /dummy/.test(canon ?? this.t(child(n, 'function')!)) ? 'thread' : 'process'; target = kwargs.target;
+      kind = /dummy/.test(canon ?? this.t(child(n, 'function')!)) ? 'thread' : 'process'; target = kwargs.target; targetArgs = tupleItems(kwargs.args);
     }
-    else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Thread' && kwargs.target) { kind = 'thread'; target = kwargs.target; }
-    else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; }
+    else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Thread' && kwargs.target) { kind = 'thread'; target = kwargs.target; targetArgs = tupleItems(kwargs.args); }
+    else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; targetArgs = args.slice(2); }
     else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
       const m = path.attrs[path.attrs.length - 1];
       const recv: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
       const ex = inlineExecutor ?? this.executorKind(recv, ctx);
-      if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; }
+      if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; if (!many) targetArgs = args.slice(1); }
     }
     if (!kind || !target) return undefined;
     const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
@@ -897,10 +899,11 @@ class Summarizer {
       const pc = pp ? this.canonical(pp) : undefined;
       if (pc && PARTIAL.has(pc)) {
         const a = child(t, 'arguments');
-        const first = a ? namedChildren(a)[0] : undefined;
-        if (first) t = first;
+        const [first, ...bound] = a ? namedChildren(a).filter(x => x.type !== 'keyword_argument') : [];
+        if (first) { t = first; targetArgs = [...bound, ...(targetArgs ?? [])]; }
       }
     }
+    if (targetArgs?.length && targetArgs.every(x => x.type !== 'list_splat' && x.type !== 'dictionary_splat')) start.args = targetArgs.map(x => this.short(x));
     let lambdaNode: SyntaxNode | undefined;
     if (t.type === 'lambda') {
       start.lambda = this.lambdaFunction(t, ctx);
