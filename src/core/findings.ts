@@ -23,6 +23,8 @@ interface ThreadAccess {
 
 const MAX_STATES_PER_THREAD = 20000;
 const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
+/** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
+const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
 
 export function computeFindings(program: Program, graph: CallGraph, helpers: HelperSummaries, threads: ThreadModel, display: (c: string) => string): FindingReport[] {
   const byContainer = new Map<string, ThreadAccess[]>();
@@ -43,6 +45,7 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
       if (!st.setup) {
         live.add(st.fn);
         for (const a of helpers.accessesForFindings(st.fn)) {
+          if (REFERENCE_ONLY.has(a.op)) continue;
           let l = byContainer.get(a.container);
           if (!l) byContainer.set(a.container, (l = []));
           const locks = [...new Set([...st.locks, ...a.locks])];
