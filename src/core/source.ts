@@ -53,15 +53,21 @@ export class LineIndex {
   /** Lines as an editor numbers them: a final newline does not start another line. */
   get lineCount(): number { return this.starts.length - (this.endsWithNewline ? 1 : 0); }
   private readonly endsWithNewline: boolean;
+  /** The last answer: the summarizer asks mostly in order, so most look-ups are on that line. */
+  private hint = 0;
+
   /** 0-based line of an offset. */
   lineOf(offset: number): number {
     const s = this.starts;
+    const h = this.hint;
+    if (s[h] <= offset && (h + 1 >= s.length || s[h + 1] > offset)) return h;
+    if (h + 1 < s.length && s[h + 1] <= offset && (h + 2 >= s.length || s[h + 2] > offset)) return (this.hint = h + 1);
     let lo = 0, hi = s.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (s[mid] <= offset) lo = mid; else hi = mid - 1;
     }
-    return lo;
+    return (this.hint = lo);
   }
   columnOf(offset: number, line = this.lineOf(offset)): number { return offset - this.starts[line]; }
 }

@@ -51,11 +51,13 @@ export function mirrorTree(tree: Tree, lang: Language): SyntaxNode {
     // Explicit stack: no recursion, so 500-deep nesting cannot overflow.
     let parent = root;
     const stack: SyntaxNode[] = [];
+    // Each cursor getter is a call into wasm: ask about missing nodes only when there are errors.
+    const mayMiss = tree.rootNode.hasError;
     if (!c.gotoFirstChild()) return root;
     for (;;) {
       const id = c.nodeTypeId;
       let node: SyntaxNode | null = null;
-      const missing = c.nodeIsMissing;
+      const missing = mayMiss && c.nodeIsMissing;
       if (keep[id] || missing || id === 65535) {
         const type = types[id] ?? 'ERROR';
         node = { type, field: fields[c.currentFieldId] ?? '', start: c.startIndex, end: c.endIndex, children: [], parent, named: named[id] ?? true };
