@@ -36,6 +36,8 @@ export interface DiscoverOptions {
   exclude?: string[];
   /** Import roots; by default each input's folder climbed out of its packages, plus `src/` layouts. */
   roots?: string[];
+  /** More import roots, added to the default or given ones (`extraRoots` in threadline.json). */
+  extraRoots?: string[];
   /** Called for what could not be read (permission, symlink loop), so it is said, not lost. */
   onWarning?: (message: string) => void;
 }
@@ -48,7 +50,7 @@ export function discover(inputs: string[], opts: DiscoverOptions = {}): { files:
     const src = path.join(dir, 'src');
     return fs.existsSync(src) && fs.statSync(src).isDirectory() ? [importRoot(dir), path.resolve(src)] : [importRoot(dir)];
   });
-  const roots = [...new Set((opts.roots?.length ? opts.roots.map(r => path.resolve(r)) : defaults))];
+  const roots = [...new Set([...(opts.roots?.length ? opts.roots.map(r => path.resolve(r)) : defaults), ...(opts.extraRoots ?? []).map(r => path.resolve(r))])];
   const found: string[] = [];
   const seenDirs = new Set<string>();
   const walk = (dir: string) => {

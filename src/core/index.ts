@@ -10,6 +10,8 @@ import { summarize } from './summarize';
 export interface SummarizeOptions {
   /** Files over this many bytes get their skeleton only. */
   maxFileSize?: number;
+  /** Size on disk, when known (the text's length in UTF-16 units is used otherwise). */
+  sizeBytes?: number;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 2_000_000;
@@ -49,7 +51,7 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
       s.warnings.push(`syntax errors: analysis skipped ${rec.skipped.map(r => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(', ')}`);
     } else s = summarize({ root, text, path, module, isPackage, warnings });
     const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    if (text.length > max) {
+    if ((opts.sizeBytes ?? text.length) > max) {
       // Too big to analyze in full: keep the skeleton, say so.
       for (const f of s.functions) { f.calls = []; f.accesses = []; f.starts = []; }
       s.warnings.push(`file is larger than ${max} bytes: skeleton only`);
@@ -65,5 +67,5 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
 export function summarizeBytes(parser: PythonParser, bytes: Uint8Array, path: string, module: string, isPackage: boolean, opts: SummarizeOptions = {}): FileSummary {
   const src = decodeSource(bytes);
   if (src.binary) return emptySummary(path, module, isPackage, src.warnings);
-  return summarizeText(parser, src.text, path, module, isPackage, src.warnings, opts);
+  return summarizeText(parser, src.text, path, module, isPackage, src.warnings, { ...opts, sizeBytes: bytes.length });
 }

@@ -34,7 +34,7 @@ export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions =
   const cfgFile = opts.configFile ?? findConfig(dir);
   const config: ThreadlineConfig = cfgFile ? loadConfig(cfgFile) : { mainThread: 'main', threads: {} };
   if (opts.mainThread) config.mainThread = opts.mainThread;
-  const { files } = discover(inputs, { exclude: opts.exclude ?? [...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], roots: opts.roots ?? config.extraRoots, onWarning: opts.onWarning });
+  const { files } = discover(inputs, { exclude: opts.exclude ?? [...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], roots: opts.roots, extraRoots: (config.extraRoots ?? []).map(r => path.resolve(dir, r)), onWarning: opts.onWarning });
   const rel = opts.relativeTo ?? process.cwd();
   const cache = opts.cacheDir ? new SummaryCache(opts.cacheDir, m => opts.onWarning?.(m)) : undefined;
   const slots: (FileSummary | undefined)[] = new Array(files.length);
