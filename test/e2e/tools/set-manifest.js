@@ -97,7 +97,7 @@ p.contributes = {
       'threadline.extraRoots': { type: 'array', items: { type: 'string' }, default: [], scope: 'resource',
         description: 'Extra folders to resolve imports from (like PYTHONPATH entries), absolute or relative to the workspace folder.' },
       'threadline.maxFileSize': { type: 'number', default: 2000000, minimum: 0, scope: 'resource',
-        description: 'Python files larger than this many bytes are not indexed.' },
+        description: 'Python files larger than this many bytes are indexed by their skeleton only (classes and defs, no accesses), and say so in the log.' },
       'threadline.trace.server': { type: 'string', default: 'off', enum: ['off', 'messages', 'verbose'], scope: 'window',
         enumDescriptions: ['No tracing.', 'Trace the messages between VS Code and the Threadline server.', 'Trace the messages with their parameters and results.'],
         description: 'Traces the communication between VS Code and the Threadline language server into the Threadline log.' },
