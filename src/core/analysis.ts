@@ -86,9 +86,11 @@ export class Analysis {
       const list = sites.get(fn);
       if (!list?.length || entries.has(fn)) continue;
       let common: string[] | undefined;
+      // compared as the engine compares locks: a Condition is the lock it wraps
+      const canon = (l: string) => this.program.canonicalLock(l);
       for (const s of list) {
         const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])];
-        common = common ? common.filter(l => held.includes(l)) : held;
+        common = common ? common.filter(l => held.some(h => canon(h) === canon(l))) : held;
         if (!common.length) break;
       }
       if (common?.length) this.inheritedLocks.set(fn, common.sort());

@@ -6,6 +6,8 @@ import { CallGraph } from './callgraph';
 import { FnInfo, Program } from './program';
 import { HelperSummaries } from './summaries';
 import { ThreadEntry, ThreadModel } from './threads';
+import { ClassInfo } from './program';
+import { CONSTRUCTOR_NAMES } from './vocabulary';
 
 interface ThreadAccess {
   thread: ThreadEntry;
@@ -49,13 +51,14 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
           let l = byContainer.get(a.container);
           if (!l) byContainer.set(a.container, (l = []));
           const locks = [...new Set([...st.locks, ...a.locks])];
-          l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: st.path });
+          l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...st.path, ...a.via] : st.path });
         }
       }
       for (const call of graph.calls.get(st.fn) ?? []) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         for (const tg of call.targets) {
-          const setup = st.setup || ThreadModel.isSetup(tg.fn);
+          // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
+          const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
           if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
         }
       }
@@ -71,6 +74,8 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
       for (const o of list) {
         const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
+        // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
+        if (same && w.thread.perInstance && ownedBy(program, cid, w.thread.perInstance)) continue;
         if (w.canonical.some(l => o.canonical.includes(l))) continue;
         // One finding per thread pair and function pair: the status read in check_status must not
         // hide behind another reader of the same pair of threads.
@@ -123,6 +128,11 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
     }
   }
   return findings;
+}
+
+function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {
+  const c = program.containers.get(cid);
+  return !!c && c.ownerKind === 'class' && program.mro(cls).some(k => k.s.qualname === c.owner && c.id === `${k.file.module}.${k.s.qualname}.${c.attr}`);
 }
 
 function toFinding(a: ThreadAccess, threads: ThreadModel): FindingAccess {

@@ -197,6 +197,7 @@ function union(a: string[], b: string[]): string[] {
 /** The object a method is called on: `self.kv_mgr` in `self.kv_mgr.update_status(...)`. */
 function receiverOf(callee: ExprPath): string | undefined {
   if (callee.root === '<super>' || !callee.attrs.length) return callee.root === '<super>' ? 'self' : undefined;
+  if (callee.root.startsWith('<')) return undefined; // `cache[job]._set()`: no text to put for self
   return [callee.root, ...callee.attrs.slice(0, -1)].join('.');
 }
 

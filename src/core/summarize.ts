@@ -174,10 +174,24 @@ class Summarizer {
   }
 
   private acquireRelease(n: SyntaxNode): { text: string; acquire: boolean } | undefined {
+    // `x.acquire()` … `try: … finally: x.release()`: held through the try, released after it.
+    if (n.type === 'try_statement') {
+      const fin = n.children.find(c => c.type === 'finally_clause');
+      const body = fin?.children.find(c => c.type === 'block');
+      for (const st of body?.children ?? []) { const r = this.acquireRelease(st); if (r && !r.acquire) return r; }
+      return undefined;
+    }
     if (n.type !== 'expression_statement') return undefined;
     const call = namedChildren(n)[0];
     if (!call || call.type !== 'call') return undefined;
     const fnNode = child(call, 'function');
+    // `_acquireLock()` / `_releaseLock()`: a module's lock taken through helper functions (logging).
+    if (fnNode?.type === 'identifier') {
+      const name = this.t(fnNode);
+      if (/acquire/i.test(name)) return { text: `${name}()`, acquire: true };
+      if (/release/i.test(name)) return { text: `${name.replace(/release/i, m => (m[0] === 'R' ? 'Acquire' : 'acquire'))}()`, acquire: false };
+      return undefined;
+    }
     if (!fnNode || fnNode.type !== 'attribute') return undefined;
     const attr = child(fnNode, 'attribute'), obj = child(fnNode, 'object');
     if (!attr || !obj || !this.pathOf(obj)) return undefined;
@@ -324,8 +338,13 @@ class Summarizer {
       }
       if (!value) continue;
       const path = this.pathOf(value);
-      if (path) locks.push(this.t(value));
-      else this.expr(value, ctx);
+      if (path) {
+        locks.push(this.t(value));
+        // `with x:` runs x.__enter__ and x.__exit__ here
+        const p = this.resolveAlias(ctx, path);
+        this.addCall(ctx, value, { root: p.root, attrs: [...p.attrs, '__enter__'] }, [], {}, false);
+        this.addCall(ctx, value, { root: p.root, attrs: [...p.attrs, '__exit__'] }, [], {}, false);
+      } else this.expr(value, ctx);
       if (alias) {
         const target = alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias;
         if (target?.type === 'identifier') {
@@ -508,6 +527,9 @@ class Summarizer {
       if (value) {
         const vpath = value.type === 'attribute' ? this.pathOf(value) : undefined;
         if (vpath && vpath.root !== name) scope.aliases.set(name, this.resolveAlias(ctx, vpath));
+        // `pop = heapq.heappop`: the name means the function wherever this file uses it
+        const vcanon = vpath ? this.canonical(vpath) : undefined;
+        if (vcanon && fn.kind !== 'module') this.canon.set(name, vcanon);
         const ct = this.containerType(value, type);
         if (ct && fn.kind !== 'module') fn.localContainers[name] = { type: ct, line: this.line(left), column: this.span(left).column };
         if (value.type === 'call') {

@@ -12,6 +12,8 @@ export interface ThreadEntry {
   entries: FnInfo[];
   instances: 'one' | 'many';
   startedAt: { path: string; line: number }[];
+  /** A Thread subclass: each thread runs on its own instance. */
+  perInstance?: ClassInfo;
 }
 
 export interface ThreadsConfig {
@@ -20,7 +22,7 @@ export interface ThreadsConfig {
   threads: Record<string, string>;
 }
 
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; sites: { path: string; line: number }[]; many: boolean }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; sites: { path: string; line: number }[]; many: boolean; cls?: ClassInfo }
 
 export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
@@ -37,7 +39,7 @@ export class ThreadModel {
     const note = (fn: FnInfo, kind: ThreadKind, short: string, site: { path: string; line: number } | undefined, many: boolean, name?: string, cls?: ClassInfo) => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, sites: [], many: false, names: [] }));
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, sites: [], many: false, names: [], cls }));
       if (site && !c.sites.some(s => s.path === site.path && s.line === site.line)) c.sites.push(site);
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
@@ -86,7 +88,7 @@ export class ThreadModel {
       let id = counts.get(c.short)! > 1 || used.has(c.short) ? c.qual : c.short;
       if (used.has(id)) id = `${c.fn.file.module}.${c.qual}`;
       used.add(id);
-      this.add({ id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || c.sites.length > 1 ? 'many' : 'one', startedAt: c.sites });
+      this.add({ id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || c.sites.length > 1 ? 'many' : 'one', startedAt: c.sites, ...(c.cls ? { perInstance: c.cls } : {}) });
     }
     for (const [name, d] of [...declared].sort((a, b) => a[0].localeCompare(b[0]))) {
       if (name === config.mainThread) continue;

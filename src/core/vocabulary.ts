@@ -7,7 +7,7 @@ export const CONTAINER_CONSTRUCTORS: Record<string, string> = {
   'collections.defaultdict': 'defaultdict', 'collections.OrderedDict': 'OrderedDict',
   'collections.Counter': 'Counter', 'collections.deque': 'deque', 'collections.ChainMap': 'ChainMap',
   'weakref.WeakValueDictionary': 'WeakValueDictionary', 'weakref.WeakKeyDictionary': 'WeakKeyDictionary',
-  'weakref.WeakSet': 'WeakSet',
+  'weakref.WeakSet': 'WeakSet', '_weakrefset.WeakSet': 'WeakSet',
   'typing.DefaultDict': 'defaultdict', 'typing.OrderedDict': 'OrderedDict',
 };
 
