@@ -38,8 +38,8 @@ export async function summarizeInWorkers(jobs: Job[], workers: number, onDone?: 
       const req: WorkRequest = { id, ...jobs[id] };
       w.postMessage(req);
     };
-    w.on('message', (m: { id: number; summary?: FileSummary; error?: string }) => {
-      results[m.id] = m.summary ?? `cannot read ${jobs[m.id].path}: ${m.error}`;
+    w.on('message', (m: { id: number; json?: string; error?: string }) => {
+      results[m.id] = m.json !== undefined ? JSON.parse(m.json) as FileSummary : `cannot read ${jobs[m.id].path}: ${m.error}`;
       onDone?.(++done);
       feed();
     });
