@@ -47,10 +47,13 @@ export interface ContainerInfo {
 const MAX_DEPTH = 12;
 /** Unknown receivers resolve by method name only when the name is this rare. */
 const MAX_BY_NAME = 4;
-/** Names too common to guess a receiver from. */
-const GENERIC_NAMES = new Set(['run', 'start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
-  'reset', 'update', 'set', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'cancel', 'acquire', 'release',
-  'notify', 'notify_all', 'format', 'emit', 'connect', 'shutdown', 'copy', 'items', 'keys', 'values', 'encode', 'decode', 'load', 'save', 'dump', 'parse']);
+/** Names too common to guess a receiver from, except from the one class of the caller's file that has it. */
+const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'emit', 'format']);
+/** Methods of threads, files, sockets, queues and locks: an unknown receiver is most likely one of those. */
+const STDLIB_OBJECT_NAMES = new Set(['start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
+  'reset', 'update', 'set', 'cancel', 'acquire', 'release', 'notify', 'notify_all', 'connect', 'shutdown', 'copy', 'items', 'keys',
+  'values', 'encode', 'decode', 'load', 'save', 'dump', 'parse', 'is_alive', 'setDaemon', 'fileno', 'seek', 'tell', 'readline']);
+
 const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple', 'None', 'Any', 'Type', 'type', 'typing',
   'ClassVar', 'Final', 'Callable', 'Iterable', 'Sequence', 'Mapping', 'list', 'dict', 'set', 'tuple', 'str', 'int',
   'float', 'bool', 'bytes', 'object', 'Annotated', 'Literal']);
@@ -247,7 +250,11 @@ export class Program {
       for (const m of text.replace(/["']/g, '').matchAll(/[A-Za-z_][\w.]*/g)) {
         const parts = m[0].split('.');
         if (TYPE_WORDS.has(parts[parts.length - 1])) continue;
-        for (const v of this.evalGlobalPath(file, { root: parts[0], attrs: parts.slice(1) })) if (v.k === 'cls') out.push({ k: 'inst', cls: v.cls });
+        for (const v of this.evalGlobalPath(file, { root: parts[0], attrs: parts.slice(1) })) {
+          if (v.k === 'cls') out.push({ k: 'inst', cls: v.cls });
+          // an instance of something outside the analyzed code: known, so never guessed at by name
+          else if (v.k === 'ext') out.push({ k: 'ext', name: `${v.name}()` });
+        }
       }
     }
     return out;
@@ -262,7 +269,8 @@ export class Program {
   evalRoot(fn: FnInfo, root: string): Val[] {
     if (root.startsWith('<call:')) {
       const [r, ...attrs] = root.slice(6, -1).split('.');
-      return this.evalPath(fn, { root: r, attrs }).flatMap(v => (v.k === 'cls' ? [{ k: 'inst' as const, cls: v.cls }] : []));
+      // an instance of an analyzed class, or of something outside (known, so not guessed at by name)
+      return this.evalPath(fn, { root: r, attrs }).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : []));
     }
     for (let f: FnInfo | undefined = fn, d = 0; f && d < MAX_DEPTH; f = f.parent, d++) {
       const s = f.s;
@@ -365,7 +373,7 @@ export class Program {
 
   /** `work_item.run()` with work_item of unknown type: the few analyzed methods of that name.
    *  Without this the callee would look uncalled and be put on main, a wrong thread tag. */
-  private byName(name: string): FnInfo[] {
+  private byName(name: string, file: FileSummary): FnInfo[] {
     if (!this.methodsByName) {
       this.methodsByName = new Map();
       for (const f of this.fns.values()) {
@@ -375,8 +383,14 @@ export class Program {
         l.push(f);
       }
     }
-    if (/^__.*__$/.test(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name) || GENERIC_NAMES.has(name)) return [];
+    if (/^__.*__$/.test(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name)) return [];
     const l = this.methodsByName.get(name) ?? [];
+    // A common name (`run`) is guessed only when one class of the caller's own file defines it.
+    if (STDLIB_OBJECT_NAMES.has(name)) return []; // t.start(), f.close(), q.put(): most likely not ours
+    if (GENERIC_NAMES.has(name)) {
+      const local = l.filter(f => f.file === file);
+      return local.length === 1 ? local : [];
+    }
     return l.length <= MAX_BY_NAME ? l : [];
   }
 
@@ -388,7 +402,7 @@ export class Program {
     const vals = this.evalPath(fn, site.callee);
     if (!vals.length && !site.property && site.callee.attrs.length && site.callee.root !== '<super>') {
       const recv = this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) });
-      if (!recv.length) for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1])) add(m, true);
+      if (!recv.length) for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file)) add(m, true);
       return out;
     }
     for (const v of vals) {
