@@ -68,6 +68,16 @@ export class ActiveModel implements vscode.Disposable {
     this.emitter.fire();
   }
 
+  /** The server stopped: what it said no longer stands. The views empty (the status item says why)
+   *  until the restarted server answers; a fetch still in flight is dropped. */
+  clear(): void {
+    if (this.timer) { clearTimeout(this.timer); this.timer = undefined; }
+    this.seq++;
+    this.model = undefined;
+    this.error = undefined;
+    this.emitter.fire();
+  }
+
   /** Fetch the model of any document, without changing the views (test API). */
   async fetchFor(uri: vscode.Uri): Promise<PFileModel> {
     return this.client.sendRequest(FileModelRequest, { textDocument: { uri: this.client.code2ProtocolConverter.asUri(uri) } });

@@ -1,6 +1,9 @@
 // The language client: starts dist/server.js over IPC and wires the custom notifications.
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  CloseAction, CloseHandlerResult, ErrorAction, ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind,
+} from 'vscode-languageclient/node';
+import { RestartDecision, RestartPolicy } from './restartPolicy';
 
 export const CLIENT_ID = 'threadline';
 /** Commands the server may link to from hover markdown (`command:threadline.findStatusWrites?…`). */
@@ -27,7 +30,32 @@ export function readSettings(scope?: vscode.ConfigurationScope): Record<string, 
   };
 }
 
-export function createClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): LanguageClient {
+/** Like vscode-languageclient's default handler (which restarts at once, 4 times in 3 minutes),
+ *  but a server that dies is restarted after a delay that doubles with each crash, and left
+ *  stopped, with a message, after too many. `onClosed` lets the status item say what happens. */
+export function restartingErrorHandler(log: vscode.LogOutputChannel, onClosed: (d: RestartDecision) => void, policy = new RestartPolicy()): ErrorHandler {
+  return {
+    error: (_error, _message, count) => ({ action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
+    closed: async (): Promise<CloseHandlerResult> => {
+      const d = policy.onClosed();
+      onClosed(d);
+      if (!d.restart) {
+        log.error(d.message);
+        return { action: CloseAction.DoNotRestart, message: d.message };
+      }
+      const message = `the Threadline server stopped: restart ${d.attempt} in ${d.delayMs} ms`;
+      log.warn(message);
+      await new Promise(r => setTimeout(r, d.delayMs));
+      // handled: logged only, no notification for a restart that is expected to work
+      return { action: CloseAction.Restart, message, handled: true };
+    },
+  };
+}
+
+export function createClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, onClosed: (d: RestartDecision) => void = () => undefined): LanguageClient {
+  // from the connection closing until the restarted server runs, the client still counts as
+  // running: editor requests would fail with "Connection is disposed"; answer them with nothing
+  let down = false;
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -45,6 +73,15 @@ export function createClient(context: vscode.ExtensionContext, log: vscode.LogOu
     diagnosticCollectionName: 'threadline',
     initializationOptions: () => ({ settings: readSettings(), cacheDir: context.globalStorageUri.fsPath }),
     markdown: { isTrusted: { enabledCommands: HOVER_COMMANDS }, supportThemeIcons: true },
+    // never `closed: () => DoNotRestart`: a crashed server must come back (test/e2e/suite.ts kills it)
+    errorHandler: restartingErrorHandler(log, d => { down = true; onClosed(d); }),
+    middleware: {
+      provideHover: (doc, pos, token, next) => (down ? undefined : next(doc, pos, token)),
+      provideDocumentHighlights: (doc, pos, token, next) => (down ? undefined : next(doc, pos, token)),
+      provideInlayHints: (doc, range, token, next) => (down ? undefined : next(doc, range, token)),
+    },
   };
-  return new LanguageClient(CLIENT_ID, 'Threadline', serverOptions, clientOptions);
+  const client = new LanguageClient(CLIENT_ID, 'Threadline', serverOptions, clientOptions);
+  client.onDidChangeState(e => { if (e.newState === State.Running) down = false; });
+  return client;
 }

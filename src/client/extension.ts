@@ -6,6 +6,7 @@ import { LanguageClient, State } from 'vscode-languageclient/node';
 import { ModelChangedNotification, PFileModel, StatusNotification } from '../protocol/requests';
 import { ActiveModel } from './activeModel';
 import { createClient } from './client';
+import type { RestartDecision } from './restartPolicy';
 import { registerCommands, showError } from './commands';
 import { StateView } from './stateView';
 import { StatusController } from './status';
@@ -29,7 +30,12 @@ export function activate(context: vscode.ExtensionContext): ThreadlineApi {
   const status = new StatusController();
   context.subscriptions.push(status);
 
-  const c = (client = createClient(context, log));
+  // set while the connection is closed and the error handler has decided what happens next
+  let closed: RestartDecision | undefined;
+  const c = (client = createClient(context, log, d => {
+    closed = d;
+    status.failed(d.restart ? `the Threadline server stopped; restarting (attempt ${d.attempt})` : d.message);
+  }));
   context.subscriptions.push({ dispose: () => { void c.dispose(); } });
   const active = new ActiveModel(c, log);
   context.subscriptions.push(active);
@@ -40,9 +46,19 @@ export function activate(context: vscode.ExtensionContext): ThreadlineApi {
 
   context.subscriptions.push(c.onNotification(StatusNotification, s => status.update(s)));
   context.subscriptions.push(c.onNotification(ModelChangedNotification, () => void active.refresh(150)));
+  let hasRun = false;
   context.subscriptions.push(c.onDidChangeState(e => {
-    if (e.newState === State.Stopped && e.oldState === State.Running) status.failed('the Threadline server stopped');
-    if (e.newState === State.Running) active.followEditor();
+    if (e.newState === State.Stopped && e.oldState === State.Running) {
+      if (!closed) status.failed('the Threadline server stopped');
+      active.clear();
+    }
+    if (e.newState === State.Running) {
+      closed = undefined;
+      active.followEditor();
+      // a restarted server: refetch the views now rather than at its first modelChanged
+      if (hasRun) void active.refresh();
+      hasRun = true;
+    }
   }));
 
   void vscode.commands.executeCommand('setContext', 'threadline.active', true);

@@ -6,6 +6,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ENGINE_VERSION, FileSummary } from './model';
 
+const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+const arr = (x: unknown) => Array.isArray(x);
+
+/** The shape the engine relies on, checked all the way down: a damaged entry is never used. */
+function wellFormed(s: FileSummary): boolean {
+  if (typeof s.module !== 'string' || typeof s.lines !== 'number' || !arr(s.errors) || !arr(s.warnings) || !arr(s.imports) || !isObj(s.globals) || !arr(s.symbols)) return false;
+  if (!arr(s.functions) || !s.functions.every(f => isObj(f) && typeof f.qualname === 'string' && typeof f.name === 'string' && arr(f.params) && arr(f.locals)
+    && arr(f.calls) && arr(f.accesses) && arr(f.starts) && arr(f.nested) && arr(f.decorators) && isObj(f.paramTypes) && isObj(f.localTypes)
+    && isObj(f.localContainers) && isObj(f.localExecutors)
+    && f.calls.every(c => isObj(c) && isObj(c.callee) && arr(c.args) && arr(c.locks)) && f.accesses.every(a => isObj(a) && isObj(a.target) && arr(a.locks)))) return false;
+  if (!arr(s.classes) || !s.classes.every(c => isObj(c) && typeof c.qualname === 'string' && arr(c.bases) && arr(c.methods) && isObj(c.attrs))) return false;
+  return s.imports.every(i => isObj(i) && typeof i.name === 'string' && typeof i.module === 'string');
+}
+
 export class SummaryCache {
   private writable = true;
   hits = 0;
@@ -25,7 +39,7 @@ export class SummaryCache {
     try { text = fs.readFileSync(this.file(key), 'utf8'); } catch { this.misses++; return undefined; }
     try {
       const s = JSON.parse(text) as FileSummary & { cacheKey?: string };
-      if (s.engine !== ENGINE_VERSION || s.cacheKey !== key || s.path !== path_ || !Array.isArray(s.functions) || !Array.isArray(s.classes)) throw new Error('stale');
+      if (s.engine !== ENGINE_VERSION || s.cacheKey !== key || s.path !== path_ || !wellFormed(s)) throw new Error('stale');
       delete s.cacheKey;
       this.hits++;
       return s;

@@ -86,6 +86,19 @@ export const ContainerAtRequest = new RequestType<PositionParams, { containerId:
 export const ContainersRequest = new RequestType<{ pattern?: string }, PContainer[], void>('threadline/containers');
 /** Accesses of one container, across files: writes only or all. */
 export const ContainerAccessesRequest = new RequestType<{ containerId: string; writesOnly: boolean }, PContainerAccesses | null, void>('threadline/containerAccesses');
+/** What the server process is and how its summary cache fares: for the log, and for tests that
+ *  restart the server (a new `pid` is a new process). */
+export interface PServerInfo {
+  pid: number;
+  version: string;
+  /** Date.now() when the process started. */
+  startedAt: number;
+  /** The analysis counter: bumped on every re-analysis. */
+  analysisVersion: number;
+  files: number;
+  cache: { dir: string; writable: boolean; hits: number; misses: number; rejected: number } | null;
+}
+export const ServerInfoRequest = new RequestType<Record<string, never>, PServerInfo, void>('threadline/serverInfo');
 /** Re-read configuration and files, then re-analyze. */
 export const RefreshRequest = new RequestType<Record<string, never>, { files: number }, void>('threadline/refresh');
 

@@ -1,12 +1,15 @@
 // The Threadline language server: the only code that knows LSP. It owns the engine, keeps
 // open documents in sync with incremental reparses, and indexes the workspace in the background.
 import {
-  createConnection, DidChangeWatchedFilesNotification, FileChangeType, InitializeResult, ProposedFeatures, TextDocumentSyncKind,
+  CancellationToken, createConnection, DidChangeWatchedFilesNotification, FileChangeType, InitializeResult, LSPErrorCodes, ProposedFeatures,
+  ResponseError, TextDocumentSyncKind, WatchKind,
 } from 'vscode-languageserver/node';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadPython, PythonParser } from '../core/parser';
 import {
-  ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, ModelChangedNotification, RefreshRequest, StatusNotification,
+  ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, ModelChangedNotification, RefreshRequest, ServerInfoRequest,
+  StatusNotification,
 } from '../protocol/requests';
 import { OpenDocuments } from './documents';
 import { accessesAt, diagnostics, fileModel, highlights, hover, inlayHints, toPAccess, toPContainer } from './features';
@@ -15,6 +18,8 @@ import { DEFAULT_SETTINGS, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } 
 const connection = createConnection(ProposedFeatures.all);
 const log = (m: string) => connection.console.log(m);
 const ANALYZE_DEBOUNCE_MS = 120;
+const SERVER_VERSION = '0.1.0';
+const startedAt = Date.now();
 
 let parser: PythonParser;
 let index: WorkspaceIndex;
@@ -41,13 +46,21 @@ connection.onInitialize(async params => {
       inlayHintProvider: true,
       workspace: { workspaceFolders: { supported: true } },
     },
-    serverInfo: { name: 'threadline', version: '0.1.0' },
+    serverInfo: { name: 'threadline', version: SERVER_VERSION },
   };
   return result;
 });
 
 connection.onInitialized(() => {
-  void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.py' }, { globPattern: '**/threadline.json' }] }).catch(() => undefined);
+  void connection.client.register(DidChangeWatchedFilesNotification.type, {
+    watchers: [
+      { globPattern: '**/*.py' },
+      { globPattern: '**/threadline.json' },
+      // a folder deleted, created or renamed is reported as one event for the folder, which
+      // `**/*.py` does not match: without this its files would stay in (or never enter) the index
+      { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
+    ],
+  }).catch(() => undefined);
   ready = indexWorkspace();
 });
 
@@ -59,6 +72,9 @@ function status(state: 'indexing' | 'ready' | 'error', files: number, total: num
 async function indexWorkspace(): Promise<void> {
   indexing = true;
   const files = index.discoverFiles();
+  // a file gone from disk since the last index (deleted with no event reaching us) leaves it too
+  const onDisk = new Set(files.map(f => f.abs));
+  for (const p of index.diskPaths()) if (!onDisk.has(p)) index.remove(p);
   const progress = await connection.window.createWorkDoneProgress().catch(() => undefined);
   progress?.begin('Threadline: indexing', 0, `0/${files.length} files`, false);
   status('indexing', 0, files.length);
@@ -77,6 +93,7 @@ async function indexWorkspace(): Promise<void> {
   analyzeNow();
   progress?.done();
   indexing = false;
+  index.reportCacheRejects();
   log(`indexed ${files.length} files in ${Date.now() - t0} ms${index.configError ? ` (config error: ${index.configError})` : ''}`);
   status(index.configError ? 'error' : 'ready', files.length, files.length, index.configError);
 }
@@ -87,8 +104,16 @@ function analyzeNow(): void {
   try {
     index.analyze();
   } catch (e) {
-    log(`analysis failed: ${(e as Error).stack ?? e}`);
-    return;
+    // a cache entry can be damaged yet pass the cache's checks: redo those files from disk, once
+    const n = index.resummarizeCached();
+    if (!n) { log(`analysis failed: ${(e as Error).stack ?? e}`); return; }
+    log(`analysis failed on summaries from the cache (${(e as Error).message}): ${n} files re-read without the cache`);
+    try {
+      index.analyze();
+    } catch (e2) {
+      log(`analysis failed: ${(e2 as Error).stack ?? e2}`);
+      return;
+    }
   }
   log(`analyzed ${index.fileCount} files in ${Date.now() - t0} ms`);
   publishDiagnostics();
@@ -101,10 +126,19 @@ function scheduleAnalyze(): void {
   analyzeTimer = setTimeout(analyzeNow, ANALYZE_DEBOUNCE_MS);
 }
 
-/** Requests wait for the first index, and for a pending re-analysis, so they never answer stale ranges. */
-async function current(): Promise<void> {
+/** Requests wait for the first index, and for a pending re-analysis, so they never answer stale
+ *  ranges. A request cancelled meanwhile (the client moved on) is answered RequestCancelled. */
+async function current(token?: CancellationToken): Promise<void> {
   await ready;
+  if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
   if (analyzeTimer) analyzeNow();
+}
+
+/** True when the latest analysis is not of the open document's current version (its reparse or
+ *  the analysis failed): position-based answers would carry another version's ranges. */
+function staleFor(uri: string): boolean {
+  const d = docs.get(uri);
+  return !!d && index.analyzedVersion(uri) !== d.doc.version;
 }
 
 function publishDiagnostics(): void {
@@ -132,49 +166,78 @@ connection.onDidCloseTextDocument(p => {
 });
 connection.onDidChangeWatchedFiles(p => {
   let configChanged = false;
+  let changed = false;
   for (const ch of p.changes) {
+    // only file: URIs name something on this disk; anything else is not read
+    if (!ch.uri.startsWith('file:')) continue;
     const abs = uriToPath(ch.uri);
     if (path.basename(abs) === 'threadline.json') { configChanged = true; continue; }
-    if (!abs.endsWith('.py')) continue;
+    if (!abs.endsWith('.py')) {
+      if (ch.type === FileChangeType.Deleted) changed = index.removeUnder(abs) > 0 || changed;
+      else if (ch.type === FileChangeType.Created && isDirectory(abs)) {
+        for (const f of index.discoverFiles(abs)) {
+          if (!docs.get(pathToUri(f.abs))) { index.indexFromDisk(f.abs); changed = true; }
+        }
+      }
+      continue;
+    }
+    changed = true;
     if (ch.type === FileChangeType.Deleted) index.remove(abs);
-    else if (!docs.get(ch.uri)) index.indexFromDisk(abs);
+    else if (!docs.get(ch.uri) && index.accepts(abs)) index.indexFromDisk(abs);
   }
-  if (configChanged) index.loadConfig();
-  scheduleAnalyze();
+  if (configChanged) {
+    index.loadConfig();
+    // the status item shows a config error until the file is fixed, and no longer
+    if (!indexing) status(index.configError ? 'error' : 'ready', index.fileCount, index.fileCount, index.configError);
+  }
+  if (changed || configChanged) scheduleAnalyze();
 });
+
+function isDirectory(abs: string): boolean {
+  try { return fs.statSync(abs).isDirectory(); } catch { return false; }
+}
 connection.onDidChangeConfiguration(p => {
   const s = (p.settings as { threadline?: unknown } | undefined)?.threadline;
   if (s) { index.settings = settingsFrom(s); scheduleAnalyze(); }
 });
 
-connection.onHover(async p => { await current(); return hover(index, p.textDocument.uri, p.position); });
-connection.onDocumentHighlight(async p => { await current(); return highlights(index, p.textDocument.uri, p.position); });
-connection.languages.inlayHint.on(async p => {
-  await current();
+connection.onHover(async (p, token) => {
+  await current(token);
+  return staleFor(p.textDocument.uri) ? null : hover(index, p.textDocument.uri, p.position);
+});
+connection.onDocumentHighlight(async (p, token) => {
+  await current(token);
+  return staleFor(p.textDocument.uri) ? null : highlights(index, p.textDocument.uri, p.position);
+});
+connection.languages.inlayHint.on(async (p, token) => {
+  await current(token);
+  if (staleFor(p.textDocument.uri)) return null;
   const d = docs.get(p.textDocument.uri);
   const lines = d?.doc.getText().split(/\r\n|\r|\n/);
   return inlayHints(index, p.textDocument.uri, l => lines?.[l], p.range);
 });
 
-connection.onRequest(FileModelRequest, async p => {
-  await current();
-  return fileModel(index, p.textDocument.uri, docs.get(p.textDocument.uri)?.doc.version ?? null, indexing);
+connection.onRequest(FileModelRequest, async (p, token) => {
+  await current(token);
+  // the version is the one the analysis was made from, so a client can tell a stale model
+  return fileModel(index, p.textDocument.uri, docs.get(p.textDocument.uri) ? index.analyzedVersion(p.textDocument.uri) ?? null : null, indexing);
 });
-connection.onRequest(ContainerAtRequest, async p => {
-  await current();
+connection.onRequest(ContainerAtRequest, async (p, token) => {
+  await current(token);
+  if (staleFor(p.textDocument.uri)) return { containerId: null };
   const hits = accessesAt(index, p.textDocument.uri, p.position);
   return { containerId: hits[0]?.container ?? null };
 });
-connection.onRequest(ContainersRequest, async p => {
-  await current();
+connection.onRequest(ContainersRequest, async (p, token) => {
+  await current(token);
   const a = index.analysis;
   if (!a) return [];
   let re: RegExp | undefined;
   try { re = p.pattern ? new RegExp(p.pattern, 'i') : undefined; } catch { re = undefined; }
   return a.report.containers.filter(c => !re || re.test(c.attr) || re.test(c.id)).map(c => toPContainer(a, c, false));
 });
-connection.onRequest(ContainerAccessesRequest, async p => {
-  await current();
+connection.onRequest(ContainerAccessesRequest, async (p, token) => {
+  await current(token);
   const a = index.analysis;
   const c = a?.report.containers.find(x => x.id === p.containerId);
   if (!a || !c) return null;
@@ -188,6 +251,10 @@ connection.onRequest(RefreshRequest, async () => {
   await ready;
   return { files: index.fileCount };
 });
+
+connection.onRequest(ServerInfoRequest, () => ({
+  pid: process.pid, version: SERVER_VERSION, startedAt, analysisVersion: index?.version ?? 0, files: index?.fileCount ?? 0, cache: index?.cacheInfo() ?? null,
+}));
 
 process.on('uncaughtException', e => log(`uncaught: ${e.stack ?? e}`));
 connection.listen();

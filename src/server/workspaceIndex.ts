@@ -55,11 +55,23 @@ export function pathToUri(p: string): string {
   return path.isAbsolute(p) ? pathToFileURL(p).href : p;
 }
 
+/** A module name for a buffer with no file (untitled:, or another scheme): one per URI, so two
+ *  untitled buffers that both define `class Box` stay two classes. No dots: it is not a package. */
+export function bufferModule(uri: string): string {
+  return `__${uri.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}__`;
+}
+
 export class WorkspaceIndex {
   /** Summaries by absolute path (or by URI for untitled documents). */
   private readonly summaries = new Map<string, FileSummary>();
   /** Documents whose summary came from the editor buffer (newer than the disk). */
   private readonly fromEditor = new Set<string>();
+  /** The document version each editor-made summary was made from. */
+  private readonly docVersions = new Map<string, number>();
+  /** `docVersions` as the latest analysis saw them: answers for other versions would be stale. */
+  private analyzedVersions = new Map<string, number>();
+  /** Disk summaries that came from the cache rather than from the file. */
+  private readonly fromCache = new Set<string>();
   roots: string[] = [];
   analysis: Analysis | undefined;
   /** Bumped on every re-analysis; the client refetches on change. */
@@ -69,9 +81,28 @@ export class WorkspaceIndex {
 
   /** Summaries of unchanged files survive a restart (the extension's global storage folder). */
   private readonly cache: SummaryCache | undefined;
+  /** Set once the cache could not be written (SummaryCache then stops trying and says so once). */
+  private cacheProblem: string | undefined;
+  private rejectedReported = 0;
 
   constructor(private readonly parser: PythonParser, public settings: ServerSettings, private readonly log: (m: string) => void, cacheDir?: string) {
-    this.cache = cacheDir ? new SummaryCache(path.join(cacheDir, 'summaries'), m => log(m)) : undefined;
+    this.cache = cacheDir ? new SummaryCache(path.join(cacheDir, 'summaries'), m => { this.cacheProblem = m; log(m); }) : undefined;
+  }
+
+  /** For threadline/serverInfo. */
+  cacheInfo(): { dir: string; writable: boolean; hits: number; misses: number; rejected: number } | null {
+    const c = this.cache;
+    return c ? { dir: c.dir, writable: !this.cacheProblem, hits: c.hits, misses: c.misses, rejected: c.rejected } : null;
+  }
+
+  /** One log line when cache entries were found corrupt or stale since the last report (they
+   *  are ignored and rewritten), so a damaged cache is said, once per index, not silently redone. */
+  reportCacheRejects(): void {
+    const c = this.cache;
+    if (!c || c.rejected === this.rejectedReported) return;
+    const n = c.rejected - this.rejectedReported;
+    this.rejectedReported = c.rejected;
+    this.log(`summary cache at ${c.dir}: ${n} unreadable or stale entr${n === 1 ? 'y' : 'ies'} ignored and rewritten`);
   }
 
   setRoots(folders: string[]): void {
@@ -90,61 +121,115 @@ export class WorkspaceIndex {
     }
   }
 
-  /** Python files of the workspace, for the background index. */
-  discoverFiles(): { abs: string; module: string; isPackage: boolean }[] {
+  /** Python files of the workspace, for the background index; or only those under `dir` (a
+   *  folder that appeared), unless the folder itself is excluded. */
+  discoverFiles(dir?: string): { abs: string; module: string; isPackage: boolean }[] {
     if (!this.roots.length) return [];
     const extra = [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r)).filter(r => fs.existsSync(r));
-    const { files } = discover([...this.roots, ...extra], {
-      exclude: [...this.settings.exclude, ...(this.config.exclude ?? [])], onWarning: w => this.log(w),
-    });
+    const exclude = [...this.settings.exclude, ...(this.config.exclude ?? [])];
+    if (dir && picomatch(exclude, { dot: true })(dir.split(path.sep).join('/') + '/')) return [];
+    const { files } = discover(dir ? [dir] : [...this.roots, ...extra], { exclude, onWarning: w => this.log(w) });
     const included = picomatch(this.settings.include, { dot: true });
     return files.filter(f => this.roots.concat(extra).some(r => included(path.relative(r, f.abs).split(path.sep).join('/'))));
+  }
+
+  /** Whether a path is one the index covers (include/exclude settings and threadline.json), for
+   *  file events: the watcher reports every *.py, including those under excluded folders. */
+  accepts(abs: string): boolean {
+    if (!this.roots.length) return false;
+    const posix = (p: string) => p.split(path.sep).join('/');
+    const excluded = picomatch([...this.settings.exclude, ...(this.config.exclude ?? [])], { dot: true });
+    if (excluded(posix(abs))) return false;
+    const included = picomatch(this.settings.include, { dot: true });
+    const extra = [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r));
+    return this.roots.concat(extra).some(r => {
+      const rel = path.relative(r, abs);
+      return !rel.startsWith('..') && !path.isAbsolute(rel) && included(posix(rel));
+    });
+  }
+
+  /** Paths of the summaries read from disk (not from an open document). */
+  diskPaths(): string[] {
+    return [...this.summaries.keys()].filter(k => !this.fromEditor.has(k));
   }
 
   private moduleFor(abs: string): { module: string; isPackage: boolean } {
     return moduleName(abs, [...this.roots, ...this.settings.extraRoots].map(r => importRoot(r)));
   }
 
-  indexFromDisk(abs: string): void {
+  indexFromDisk(abs: string, skipCache = false): void {
     if (this.fromEditor.has(abs)) return;
+    this.fromCache.delete(abs);
     let bytes: Uint8Array;
     try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); return; }
     const m = this.moduleFor(abs);
     const key = this.cache?.key(bytes, abs, m.module, m.isPackage);
-    const cached = key ? this.cache!.get(key, abs) : undefined;
-    if (cached) { this.summaries.set(abs, cached); return; }
-    const s = summarizeBytes(this.parser, bytes, abs, m.module, m.isPackage, { maxFileSize: this.settings.maxFileSize });
+    const cached = key && !skipCache ? this.cache!.get(key, abs) : undefined;
+    if (cached) this.fromCache.add(abs);
+    const s = cached ?? summarizeBytes(this.parser, bytes, abs, m.module, m.isPackage, { maxFileSize: this.settings.maxFileSize });
+    // said whether the summary is fresh or cached, so a restart with a warm cache logs the same
     for (const w of s.warnings) this.log(`${abs}: ${w}`);
-    if (key) this.cache!.put(key, s);
+    if (key && !cached) this.cache!.put(key, s);
     this.summaries.set(abs, s);
   }
 
   indexDocument(d: OpenDocument): void {
     const key = uriToPath(d.uri);
-    const m = d.uri.startsWith('file:') ? this.moduleFor(key) : { module: '__untitled__', isPackage: false };
+    const m = d.uri.startsWith('file:') ? this.moduleFor(key) : { module: bufferModule(d.uri), isPackage: false };
     const text = d.doc.getText();
     if (!d.tree) { this.log(`${key}: parse timed out`); return; }
     this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize }));
     this.fromEditor.add(key);
+    this.fromCache.delete(key);
+    this.docVersions.set(key, d.doc.version);
+  }
+
+  /** The analysis threw: if summaries from the cache were in it, one of them may be damaged in a
+   *  way the cache's checks let through. Re-summarize those files from disk (rewriting their
+   *  entries) and say how many; 0 when none came from the cache. */
+  resummarizeCached(): number {
+    const list = [...this.fromCache];
+    for (const abs of list) this.indexFromDisk(abs, true);
+    return list.length;
+  }
+
+  /** The version of an open document the latest analysis was made from (undefined: not from an
+   *  editor buffer). When it differs from the document's current version, the analysis is stale
+   *  for that document (its reparse failed, or the analysis did), and its ranges must not be used. */
+  analyzedVersion(uri: string): number | undefined {
+    return this.analyzedVersions.get(uriToPath(uri));
   }
 
   /** The editor closed it: the disk is the truth again. */
   releaseDocument(uri: string): void {
     const key = uriToPath(uri);
     this.fromEditor.delete(key);
+    this.docVersions.delete(key);
     if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else this.summaries.delete(key);
   }
 
+  /** The file is gone from disk. An open document keeps its summary (the editor buffer wins until
+   *  it is closed; releaseDocument then finds no file and drops it). */
   remove(abs: string): void {
+    if (this.fromEditor.has(abs)) return;
     this.summaries.delete(abs);
-    this.fromEditor.delete(abs);
+    this.fromCache.delete(abs);
+  }
+
+  /** A folder is gone: every disk summary under it goes too (the watcher reports only the folder). */
+  removeUnder(dir: string): number {
+    let n = 0;
+    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.summaries.delete(k); this.fromCache.delete(k); n++; }
+    return n;
   }
 
   get fileCount(): number { return this.summaries.size; }
 
   analyze(): Analysis {
     const mainThread = this.settings.mainThread !== 'main' ? this.settings.mainThread : this.config.mainThread;
+    const versions = new Map(this.docVersions);
     this.analysis = new Analysis([...this.summaries.values()], { mainThread, threads: { ...this.config.threads, ...this.settings.threads } });
+    this.analyzedVersions = versions;
     this.version++;
     return this.analysis;
   }

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { ThreadlineApi } from '../../src/client/extension';
-import type { PContainer } from '../../src/protocol/requests';
+import type { PContainer, PServerInfo } from '../../src/protocol/requests';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const mochaMod = require('mocha'); // mocha 12 exports { Mocha, default }
 const Mocha: typeof import('mocha') = mochaMod.Mocha ?? mochaMod.default ?? mochaMod;
@@ -183,6 +183,48 @@ function defineTests() {
       const writes = await vscode.commands.executeCommand<vscode.Location[]>('threadline.findStatusWrites', { containerId: rs!.id });
       const every = await vscode.commands.executeCommand<vscode.Location[]>('threadline.findAccesses', rs!.id);
       assert.ok(every.length > writes.length, `accesses ${every.length} vs writes ${writes.length}`);
+    });
+
+    test('a killed server is restarted (with back-off); hover and the Threads view come back', async function () {
+      this.timeout(60000);
+      const ed = await open('pkg/backend.py');
+      const hoverAt = posOf(ed.document, 'self.request_status.get', 'self.'.length + 2);
+      await poll('threads view roots before the kill', () => api.threadsView.rootNodes.some(n => n.kind === 'symbol' && n.sym.name === 'Manager') || undefined);
+      const before = await api.client.sendRequest<PServerInfo>('threadline/serverInfo', {});
+      assert.strictEqual(api.client.serverProcess?.pid, before.pid, 'serverInfo names the process the client started');
+      // every refresh of the Threads view from here on: was it empty, did it show Manager?
+      const seen: ('empty' | 'Manager' | 'other')[] = [];
+      const sub = api.threadsView.onDidChangeTreeData(() => {
+        const r = api.threadsView.rootNodes;
+        seen.push(!r.length ? 'empty' : r.some(n => n.kind === 'symbol' && n.sym.name === 'Manager') ? 'Manager' : 'other');
+      });
+      try {
+        const killedAt = Date.now();
+        process.kill(before.pid, 'SIGKILL');
+        const after = await poll('a new server process', async () => {
+          if (!api.client.isRunning()) return undefined;
+          const i = await api.client.sendRequest<PServerInfo>('threadline/serverInfo', {});
+          return i.pid !== before.pid ? i : undefined;
+        }, 30000);
+        console.log(`[suite] server ${before.pid} killed; restarted as ${after.pid}, ${after.startedAt - killedAt} ms later`);
+        assert.ok(after.startedAt > before.startedAt);
+        const text = await poll('hover after the restart', async () => {
+          const t = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', ed.document.uri, hoverAt));
+          return /request_status/.test(t) && /written on 3 threads/.test(t) ? t : undefined;
+        }, 30000);
+        assert.match(text, /\bmain\b/);
+        // the view was emptied when the server died, then filled again from the new server
+        await poll('the Threads view repopulated', () => {
+          const i = seen.indexOf('empty');
+          return i >= 0 && seen.indexOf('Manager', i) > i ? true : undefined;
+        }, 30000);
+        const mgr = api.threadsView.rootNodes.find(n => n.kind === 'symbol' && n.sym.name === 'Manager')!;
+        assert.ok(mgr.children.some(c => c.sym.name === 'transfer_worker' && c.sym.threads.includes('transfer_worker')));
+        const model = await api.fileModel(file('pkg/backend.py'));
+        assert.ok(model.containers.some(c => c.attr === 'request_status'));
+      } finally {
+        sub.dispose();
+      }
     });
 
     test('Refresh re-indexes', async () => {

@@ -1,5 +1,5 @@
 // Extremes each finish within a stated bound, with a clear message where a limit was hit.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,12 +9,15 @@ import { summarizeText } from '../../src/core/index';
 import { analyzePaths } from '../../src/core/workspace';
 import { discover } from '../../src/core/files';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tl-extreme-'));
+const made: string[] = [];
+const tmp = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-extreme-')); made.push(d); return d; };
+after(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
 
 test('a 100,000-line file is analyzed in full within 20 s', async () => {
   const p = await loadPython();
-  let src = 'import threading\nclass Big:\n    def __init__(self):\n        self.d = {}\n';
-  for (let i = 0; src.split('\n').length < 100000; i++) src += `    def m${i}(self, k):\n        self.d[k] = ${i}\n`;
+  const lines = ['import threading', 'class Big:', '    def __init__(self):', '        self.d = {}'];
+  for (let i = 0; lines.length < 100000; i++) lines.push(`    def m${i}(self, k):`, `        self.d[k] = ${i}`);
+  const src = lines.join('\n') + '\n';
   const t0 = Date.now();
   const s = summarizeText(p, src, 'big.py', 'big', false);
   assert.ok(Date.now() - t0 < 20000);

@@ -19,7 +19,7 @@ p.activationEvents = ['onLanguage:python', 'workspaceContains:**/threadline.json
 p.icon = 'media/icon.png';
 p.galleryBanner = { color: '#1E1E2E', theme: 'dark' };
 p.capabilities = {
-  untrustedWorkspaces: { supported: true },
+  untrustedWorkspaces: { supported: 'limited', description: 'Threadline never runs workspace code. In untrusted workspaces the settings that make it read outside the workspace or run a pattern from the workspace (threadline.extraRoots, threadline.statusPattern) keep their user values.', restrictedConfigurations: ['threadline.extraRoots', 'threadline.statusPattern'] },
   virtualWorkspaces: { supported: false, description: 'Threadline reads the Python files of the workspace from disk to follow calls across files.' },
 };
 p.contributes = {
