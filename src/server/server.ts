@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } 
 const connection = createConnection(ProposedFeatures.all);
 const log = (m: string) => connection.console.log(m);
 const ANALYZE_DEBOUNCE_MS = 120;
+const PROGRESS_WAIT_MS = 5000;
 const SERVER_VERSION = '0.1.0';
 const startedAt = Date.now();
 
@@ -75,7 +76,11 @@ async function indexWorkspace(): Promise<void> {
   // a file gone from disk since the last index (deleted with no event reaching us) leaves it too
   const onDisk = new Set(files.map(f => f.abs));
   for (const p of index.diskPaths()) if (!onDisk.has(p)) index.remove(p);
-  const progress = await connection.window.createWorkDoneProgress().catch(() => undefined);
+  // A client that never answers must not stall the index: wait for it a few seconds at most.
+  const progress = await Promise.race([
+    connection.window.createWorkDoneProgress().catch(() => undefined),
+    new Promise<undefined>(r => setTimeout(() => r(undefined), PROGRESS_WAIT_MS)),
+  ]);
   progress?.begin('Threadline: indexing', 0, `0/${files.length} files`, false);
   status('indexing', 0, files.length);
   const t0 = Date.now();

@@ -125,7 +125,7 @@ export class WorkspaceIndex {
    *  folder that appeared), unless the folder itself is excluded. */
   discoverFiles(dir?: string): { abs: string; module: string; isPackage: boolean }[] {
     if (!this.roots.length) return [];
-    const extra = [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r)).filter(r => fs.existsSync(r));
+    const extra = this.extraRoots();
     const exclude = [...this.settings.exclude, ...(this.config.exclude ?? [])];
     if (dir && picomatch(exclude, { dot: true })(dir.split(path.sep).join('/') + '/')) return [];
     const { files } = discover(dir ? [dir] : [...this.roots, ...extra], { exclude, onWarning: w => this.log(w) });
@@ -141,8 +141,7 @@ export class WorkspaceIndex {
     const excluded = picomatch([...this.settings.exclude, ...(this.config.exclude ?? [])], { dot: true });
     if (excluded(posix(abs))) return false;
     const included = picomatch(this.settings.include, { dot: true });
-    const extra = [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r));
-    return this.roots.concat(extra).some(r => {
+    return this.roots.concat(this.extraRoots()).some(r => {
       const rel = path.relative(r, abs);
       return !rel.startsWith('..') && !path.isAbsolute(rel) && included(posix(rel));
     });
@@ -153,8 +152,14 @@ export class WorkspaceIndex {
     return [...this.summaries.keys()].filter(k => !this.fromEditor.has(k));
   }
 
+  /** Extra import roots from the settings and threadline.json, relative to the first workspace folder. */
+  private extraRoots(): string[] {
+    if (!this.roots.length) return [];
+    return [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r)).filter(r => fs.existsSync(r));
+  }
+
   private moduleFor(abs: string): { module: string; isPackage: boolean } {
-    return moduleName(abs, [...this.roots, ...this.settings.extraRoots].map(r => importRoot(r)));
+    return moduleName(abs, [...this.roots, ...this.extraRoots()].map(r => importRoot(r)));
   }
 
   indexFromDisk(abs: string, skipCache = false): void {
