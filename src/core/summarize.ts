@@ -201,13 +201,18 @@ class Summarizer {
     return undefined;
   }
 
-  private statement(n: SyntaxNode, ctx: Ctx): void {
+  private statement(n: SyntaxNode, ctx: Ctx): void { this.nested(n, ctx, this.statementInner); }
+
+  /** Statement and expression nesting now; past MAX_NESTING the inside is skipped, so the stack cannot overflow. */
+  private depth = 0;
+
+  private nested(n: SyntaxNode, ctx: Ctx, visit: (n: SyntaxNode, ctx: Ctx) => void): void {
     if (this.depth >= MAX_NESTING) {
       if (!this.out.warnings.some(w => w.startsWith('nesting deeper'))) this.out.warnings.push(`nesting deeper than ${MAX_NESTING} levels at line ${this.line(n)}: the inside is not analyzed`);
       return;
     }
     this.depth++;
-    try { this.statementInner(n, ctx); } finally { this.depth--; }
+    try { visit.call(this, n, ctx); } finally { this.depth--; }
   }
 
   private statementInner(n: SyntaxNode, ctx: Ctx): void {
@@ -667,17 +672,7 @@ class Summarizer {
     return [base, ...p.attrs].join('.');
   }
 
-  /** Expression nesting now; past MAX_NESTING the inside is skipped, so the stack cannot overflow. */
-  private depth = 0;
-
-  private expr(n: SyntaxNode, ctx: Ctx): void {
-    if (this.depth >= MAX_NESTING) {
-      if (!this.out.warnings.some(w => w.startsWith('nesting deeper'))) this.out.warnings.push(`nesting deeper than ${MAX_NESTING} levels at line ${this.line(n)}: the inside is not analyzed`);
-      return;
-    }
-    this.depth++;
-    try { this.exprInner(n, ctx); } finally { this.depth--; }
-  }
+  private expr(n: SyntaxNode, ctx: Ctx): void { this.nested(n, ctx, this.exprInner); }
 
   private exprInner(n: SyntaxNode, ctx: Ctx): void {
     switch (n.type) {
