@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
   });
   for (const w of warnings) process.stderr.write(`threadline: ${w}\n`);
   const shown = filterReport(report, { dict, writesOnly: writes, thread });
-  const text = format === 'json' ? JSON.stringify(shown, null, 2) + '\n' : formatText(shown);
+  const text = format === 'json' ? JSON.stringify(shown, null, 2) + '\n' : formatText(shown, { thread });
   if (output) fs.writeFileSync(path.resolve(output), text);
   else process.stdout.write(text);
   return 0;

@@ -16,7 +16,7 @@ function accessLine(a: AccessReport): string {
   return parts.join(' · ');
 }
 
-export function formatText(r: Report): string {
+export function formatText(r: Report, opts: { thread?: string } = {}): string {
   const out: string[] = [];
   const inst = new Map(r.threads.map(t => [t.id, t.instances]));
   out.push('== Threads');
@@ -46,6 +46,7 @@ export function formatText(r: Report): string {
       out.push(`    ${kind === 'write' ? 'writes' : 'reads'}:`);
       const byThread = new Map<string, AccessReport[]>();
       for (const a of list) for (const t of a.threads.length ? a.threads : ['(no thread)']) {
+        if (opts.thread && t !== opts.thread) continue; // --thread: only that thread's group
         let l = byThread.get(t);
         if (!l) byThread.set(t, (l = []));
         l.push(a);

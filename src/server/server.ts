@@ -203,7 +203,13 @@ function isDirectory(abs: string): boolean {
 }
 connection.onDidChangeConfiguration(p => {
   const s = (p.settings as { threadline?: unknown } | undefined)?.threadline;
-  if (s) { index.settings = settingsFrom(s); scheduleAnalyze(); }
+  if (!s) return;
+  const before = index.settings;
+  index.settings = settingsFrom(s);
+  // Settings that change which files are indexed, or how, need the index redone; the others a re-analysis.
+  const reindex = (['include', 'exclude', 'extraRoots', 'maxFileSize'] as const).some(k => JSON.stringify(before[k]) !== JSON.stringify(index.settings[k]));
+  if (reindex) ready = ready.then(() => indexWorkspace());
+  else scheduleAnalyze();
 });
 
 connection.onHover(async (p, token) => {

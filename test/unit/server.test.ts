@@ -161,3 +161,20 @@ test('incremental edits move the ranges: no stale answer after a change', async 
   const old: any = await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: pos.line, character: pos.character + 6 } });
   assert.equal(old, null, 'the old position is a comment now');
 });
+
+test('changing the exclude setting redoes the index: excluded files leave, restored ones come back', async () => {
+  const writesIn = async () => {
+    const res = (await conn.sendRequest(ContainerAccessesRequest, { containerId: 'pkg.common.BaseManager.request_status', writesOnly: true }))!;
+    return new Set(res.accesses.map(a => path.basename(a.location.uri)));
+  };
+  const settings = (exclude: string[]) => ({ settings: { threadline: { exclude, diagnostics: { enabled: true, severity: 'Warning' }, inlayHints: { enabled: true } } } });
+  const until = async (want: boolean) => {
+    for (let i = 0; i < 100; i++) { if ((await writesIn()).has('sender.py') === want) return; await new Promise(r => setTimeout(r, 50)); }
+    assert.fail(`sender.py ${want ? 'never came back' : 'was never dropped'}`);
+  };
+  assert.ok((await writesIn()).has('sender.py'));
+  conn.sendNotification('workspace/didChangeConfiguration', settings(['**/sender.py']));
+  await until(false);
+  conn.sendNotification('workspace/didChangeConfiguration', settings(['**/.venv/**']));
+  await until(true);
+});
