@@ -15,7 +15,7 @@ export class CallGraph {
       const list: ResolvedCall[] = [];
       for (const site of fn.s.calls) {
         const targets = program.callTargets(fn, site);
-        if (!(site as { property?: boolean }).property) {
+        if (!site.property) {
           for (const c of program.constructedClasses(fn, site)) {
             let l = this.constructions.get(c);
             if (!l) this.constructions.set(c, (l = []));

@@ -17,6 +17,8 @@ export interface CallSite extends Span {
   /** Lock texts held at the call (`self.lock`). */
   locks: string[];
   inLoop: boolean;
+  /** A `self.x` read that runs x's getter if x is a property. */
+  property?: boolean;
 }
 
 export type AccessOp = string;

@@ -395,7 +395,7 @@ export class Program {
   }
 
   /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors. */
-  callTargets(fn: FnInfo, site: CallSite & { property?: boolean }): CallTarget[] {
+  callTargets(fn: FnInfo, site: CallSite): CallTarget[] {
     const out: CallTarget[] = [];
     const seen = new Set<FnInfo>();
     const add = (f: FnInfo, bound: boolean) => { if (!seen.has(f)) { seen.add(f); out.push({ fn: f, bound }); } };

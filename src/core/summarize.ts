@@ -759,7 +759,7 @@ class Summarizer {
         if (isAttr) this.recordAccess(ctx, n, path, 'read', 'return');
         return;
       case 'list_splat': case 'dictionary_splat':
-        return this.recordAccess(ctx, n, path, 'read', p.type === 'list_splat' ? 'unpack' : 'unpack');
+        return this.recordAccess(ctx, n, path, 'read', 'unpack');
       case 'delete_statement': case 'expression_list':
         if (p.type === 'delete_statement' || p.parent?.type === 'delete_statement') return this.recordAccess(ctx, n, path, 'write', 'del');
         if (isAttr) this.recordAccess(ctx, n, path, 'read', 'ref');
@@ -864,7 +864,7 @@ class Summarizer {
 
   private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean): void {
     const c: CallSite = { ...this.span(n), callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
-    if (property) (c as CallSite & { property?: boolean }).property = true;
+    if (property) c.property = true;
     ctx.scope.fn.calls.push(c);
   }
 
@@ -902,7 +902,7 @@ class Summarizer {
     else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
       const m = path.attrs[path.attrs.length - 1];
       const recv: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
-      const ex = inlineExecutor ?? this.executorKind(recv, ctx);
+      const ex = inlineExecutor ?? this.executorKind(recv);
       if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; if (!many) targetArgs = args.slice(1); }
     }
     if (!kind || !target) return undefined;
@@ -934,7 +934,7 @@ class Summarizer {
     return { lambdaNode };
   }
 
-  private executorKind(recv: ExprPath, ctx: Ctx): 'thread' | 'process' | undefined {
+  private executorKind(recv: ExprPath): 'thread' | 'process' | undefined {
     if (recv.attrs.length === 0) {
       for (let i = this.scopes.length - 1; i >= 0; i--) {
         const e = own(this.scopes[i].fn.localExecutors, recv.root);
@@ -951,7 +951,6 @@ class Summarizer {
     const last = recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root;
     if (/process/i.test(last) && /pool|executor/i.test(last)) return 'process';
     if (/executor|(^|_)pool$|threadpool/i.test(last)) return 'thread';
-    void ctx;
     return undefined;
   }
 
