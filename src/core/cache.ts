@@ -20,6 +20,9 @@ function wellFormed(s: FileSummary): boolean {
   return s.imports.every(i => isObj(i) && typeof i.name === 'string' && typeof i.module === 'string');
 }
 
+/** Old engine versions and old file contents pile up; past this the oldest entries go. */
+export const DEFAULT_MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
 export class SummaryCache {
   private writable = true;
   hits = 0;
@@ -48,6 +51,34 @@ export class SummaryCache {
       this.misses++;
       return undefined;
     }
+  }
+
+  /** Keeps the folder under a size: oldest entries (by last write) go first, and leftover
+   *  temporary files of interrupted writes. Returns the number of files removed. */
+  prune(maxBytes = DEFAULT_MAX_CACHE_BYTES): number {
+    const entries: { f: string; size: number; mtime: number }[] = [];
+    let removed = 0;
+    let subdirs: string[];
+    try { subdirs = fs.readdirSync(this.dir); } catch { return 0; }
+    for (const d of subdirs) {
+      let names: string[];
+      try { names = fs.readdirSync(path.join(this.dir, d)); } catch { continue; }
+      for (const n of names) {
+        const f = path.join(this.dir, d, n);
+        try {
+          const st = fs.statSync(f);
+          if (n.endsWith('.tmp') && Date.now() - st.mtimeMs > 60_000) { fs.rmSync(f, { force: true }); removed++; continue; }
+          if (n.endsWith('.json')) entries.push({ f, size: st.size, mtime: st.mtimeMs });
+        } catch { /* gone meanwhile */ }
+      }
+    }
+    let total = entries.reduce((n, e) => n + e.size, 0);
+    entries.sort((a, b) => a.mtime - b.mtime);
+    for (const e of entries) {
+      if (total <= maxBytes) break;
+      try { fs.rmSync(e.f, { force: true }); total -= e.size; removed++; } catch { /* read-only: leave it */ }
+    }
+    return removed;
   }
 
   put(key: string, s: FileSummary): void {

@@ -68,6 +68,7 @@ export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions =
   }
   const summaries: FileSummary[] = [];
   for (const t of todo) { const s = slots[t.i]; if (s && cache && t.key) cache.put(t.key, s); }
+  cache?.prune();
   for (const s of slots) if (s) { summaries.push(s); for (const w of s.warnings) opts.onWarning?.(`${s.path}: ${w}`); }
   const analysis = new Analysis(summaries, { mainThread: config.mainThread, threads: config.threads });
   return { analysis, report: analysis.report, summaries, config };

@@ -96,6 +96,7 @@ async function indexWorkspace(): Promise<void> {
     if (i % 8 === 7) await new Promise(r => setImmediate(r));
   }
   analyzeNow();
+  index.pruneCache();
   progress?.done();
   indexing = false;
   index.reportCacheRejects();

@@ -158,6 +158,12 @@ export class WorkspaceIndex {
     return [...this.settings.extraRoots, ...(this.config.extraRoots ?? [])].map(r => path.resolve(this.roots[0], r)).filter(r => fs.existsSync(r));
   }
 
+  /** After an index: keep the cache folder under its size. */
+  pruneCache(): void {
+    const n = this.cache?.prune() ?? 0;
+    if (n) this.log(`summary cache: removed ${n} old entries`);
+  }
+
   private moduleFor(abs: string): { module: string; isPackage: boolean } {
     return moduleName(abs, [...this.roots, ...this.extraRoots()].map(r => importRoot(r)));
   }
