@@ -125,23 +125,30 @@ export class WorkspaceIndex {
    *  folder that appeared), unless the folder itself is excluded. */
   discoverFiles(dir?: string): { abs: string; module: string; isPackage: boolean }[] {
     if (!this.roots.length) return [];
-    const extra = this.extraRoots();
-    const exclude = [...this.settings.exclude, ...(this.config.exclude ?? [])];
-    if (dir && picomatch(exclude, { dot: true })(dir.split(path.sep).join('/') + '/')) return [];
-    const { files } = discover(dir ? [dir] : [...this.roots, ...extra], { exclude, onWarning: w => this.log(w) });
-    const included = picomatch(this.settings.include, { dot: true });
-    return files.filter(f => this.roots.concat(extra).some(r => included(path.relative(r, f.abs).split(path.sep).join('/'))));
+    const exclude = this.excludes();
+    if (dir && picomatch(exclude, { dot: true })(posix(dir) + '/')) return [];
+    const { files } = discover(dir ? [dir] : [...this.roots, ...this.extraRoots()], { exclude, onWarning: w => this.log(w) });
+    const covered = this.coverage();
+    return files.filter(f => covered(f.abs));
+  }
+
+  private excludes(): string[] {
+    return [...this.settings.exclude, ...(this.config.exclude ?? [])];
   }
 
   /** Whether a path is one the index covers (include/exclude settings and threadline.json), for
    *  file events: the watcher reports every *.py, including those under excluded folders. */
   accepts(abs: string): boolean {
-    if (!this.roots.length) return false;
-    const posix = (p: string) => p.split(path.sep).join('/');
-    const excluded = picomatch([...this.settings.exclude, ...(this.config.exclude ?? [])], { dot: true });
-    if (excluded(posix(abs))) return false;
+    return this.coverage()(abs);
+  }
+
+  /** The include/exclude test, built once per use: discovery applies it to every file. */
+  private coverage(): (abs: string) => boolean {
+    if (!this.roots.length) return () => false;
+    const excluded = picomatch(this.excludes(), { dot: true });
     const included = picomatch(this.settings.include, { dot: true });
-    return this.roots.concat(this.extraRoots()).some(r => {
+    const roots = this.roots.concat(this.extraRoots());
+    return abs => !excluded(posix(abs)) && roots.some(r => {
       const rel = path.relative(r, abs);
       return !rel.startsWith('..') && !path.isAbsolute(rel) && included(posix(rel));
     });
@@ -257,3 +264,5 @@ export class WorkspaceIndex {
     return out;
   }
 }
+
+const posix = (p: string) => p.split(path.sep).join('/');
