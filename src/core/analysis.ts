@@ -82,7 +82,7 @@ export class Analysis {
       }
     }
     // Callers before callees.
-    for (const comp of this.graph.sccs().reverse()) for (const fn of comp) {
+    for (const comp of [...this.graph.sccs()].reverse()) for (const fn of comp) {
       const list = sites.get(fn);
       if (!list?.length || entries.has(fn)) continue;
       let common: string[] | undefined;

@@ -38,8 +38,15 @@ export class CallGraph {
     return (this.calls.get(fn) ?? []).flatMap(c => c.targets.map(t => t.fn));
   }
 
-  /** Strongly connected components, callees before callers (Tarjan, iterative: no stack overflow on deep chains). */
-  sccs(): FnInfo[][] {
+  private components?: FnInfo[][];
+
+  /** Strongly connected components, callees before callers (Tarjan, iterative: no stack overflow
+   *  on deep chains); computed once, shared by the helper summaries and the inherited locks. */
+  sccs(): readonly FnInfo[][] {
+    return (this.components ??= this.tarjan());
+  }
+
+  private tarjan(): FnInfo[][] {
     const index = new Map<FnInfo, number>(), low = new Map<FnInfo, number>();
     const onStack = new Set<FnInfo>();
     const stack: FnInfo[] = [];
