@@ -117,9 +117,13 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   for (const c of summary.classes) {
     const info = a.program.classes.get(`${summary.module}:${c.qualname}`);
     if (!info) continue;
-    for (const k of a.program.mro(info)) for (const [attr, ai] of Object.entries(k.s.attrs)) if (ai.container) own.add(`${k.file.module}.${k.s.qualname}.${attr}`);
+    // the engine's own container table: it also knows containers typed by a dict subclass
+    for (const k of a.program.mro(info)) for (const attr of Object.keys(k.s.attrs)) {
+      const id = `${k.file.module}.${k.s.qualname}.${attr}`;
+      if (a.program.containers.has(id)) own.add(id);
+    }
   }
-  for (const [g, gi] of Object.entries(summary.globals)) if (gi.container) own.add(`${summary.module}.${g}`);
+  for (const g of Object.keys(summary.globals)) if (a.program.containers.has(`${summary.module}.${g}`)) own.add(`${summary.module}.${g}`);
   const touched = new Set(index.accessesIn(uri).map(x => x.container));
   const containers = a.report.containers.filter(c => own.has(c.id) || touched.has(c.id))
     .map(c => toPContainer(a, c, own.has(c.id)))
