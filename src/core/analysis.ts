@@ -1,34 +1,49 @@
 // The engine's front door: summaries in, the whole model out (threads, containers with every
-// access, findings), plus lookups the editor features need.
+// access, findings), plus lookups the editor features need. `update` applies one file's new
+// summary in place, redoing only what that file can affect.
 import type { AccessReport, ContainerReport, FileReport, Report, SymbolInfo, ThreadReport } from './report';
 import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
-import { computeFindings } from './findings';
+import { Findings } from './findings';
 import { FnInfo, Program } from './program';
+import { declarationKey } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadModel, ThreadsConfig } from './threads';
 
 export interface AnalysisOptions extends ThreadsConfig {}
 
+/** What an update redid, for the log and the benchmark. */
+export interface UpdateStats {
+  /** 'in place': bodies only, the passes redone for what they reach; 'rebuilt': the file's
+   *  declarations changed (or it appeared, went, or shares its module name), everything redone. */
+  mode: 'in place' | 'rebuilt';
+  /** Functions whose helper summaries were redone. */
+  functions: number;
+  /** Containers whose accesses and findings were redone. */
+  containers: number;
+  threadsRedone: boolean;
+}
+
 export class Analysis {
-  readonly program: Program;
-  readonly graph: CallGraph;
-  readonly helpers: HelperSummaries;
-  readonly threads: ThreadModel;
-  readonly report: Report;
+  program!: Program;
+  graph!: CallGraph;
+  helpers!: HelperSummaries;
+  threads!: ThreadModel;
+  readonly report: Report = { version: 1, mainThread: '', files: [], threads: [], containers: [], findings: [] };
   /** Accesses by container id, as reported. */
   readonly accessesByContainer = new Map<string, AccessReport[]>();
   /** Locks every caller holds when it calls the function: a helper inherits them. */
   readonly inheritedLocks = new Map<FnInfo, string[]>();
+  private findings!: Findings;
+  /** Per function, its reported accesses by container (what `update` takes out and puts back). */
+  private readonly contributions = new Map<FnInfo, Map<string, AccessReport[]>>();
+  /** Per container, the functions with accesses of it. */
+  private readonly accessors = new Map<string, Set<FnInfo>>();
+  private readonly byPath = new Map<string, { container: string; access: AccessReport }[]>();
+  private readonly declarations = new Map<string, string>();
 
   constructor(files: FileSummary[], readonly options: AnalysisOptions) {
-    const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
-    this.program = new Program(sorted);
-    this.graph = new CallGraph(this.program);
-    this.helpers = new HelperSummaries(this.program, this.graph);
-    this.threads = new ThreadModel(this.program, this.graph, options);
-    this.computeInheritedLocks();
-    this.report = this.build(sorted);
+    this.rebuild(files);
   }
 
   fnAt(file: FileSummary, qualname: string): FnInfo | undefined {
@@ -40,49 +55,188 @@ export class Analysis {
     return c ? (c.ownerKind === 'module' ? c.attr : `${c.owner}.${c.attr}`) : cid;
   }
 
-  private build(files: FileSummary[]): Report {
-    const t = this.threads;
-    const fileReports: FileReport[] = files.map(f => ({
-      path: f.path, module: f.module, lines: f.lines, errors: f.errors, warnings: f.warnings,
-      symbols: this.symbolsWithThreads(f, f.symbols),
-    }));
-    const threads: ThreadReport[] = t.threads.map(th => ({
+  /** Accesses in a file, for hovers and highlights. */
+  accessesIn(path: string): { container: string; access: AccessReport }[] {
+    let l = this.byPath.get(path);
+    if (!l) {
+      l = [];
+      for (const fn of this.program.fns.values()) {
+        if (fn.file.path !== path) continue;
+        for (const [container, list] of this.contributions.get(fn) ?? []) for (const access of list) l.push({ container, access });
+      }
+      this.byPath.set(path, l);
+    }
+    return l;
+  }
+
+  private rebuild(files: FileSummary[]): void {
+    const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
+    this.program = new Program(sorted);
+    this.graph = new CallGraph(this.program);
+    this.helpers = new HelperSummaries(this.program, this.graph);
+    this.threads = new ThreadModel(this.program, this.graph, this.options);
+    this.declarations.clear();
+    for (const f of sorted) this.declarations.set(f.path, declarationKey(f));
+    this.inheritedLocks.clear();
+    this.computeInheritedLocks([...this.program.fns.values()]);
+    this.contributions.clear();
+    this.accessors.clear();
+    this.accessesByContainer.clear();
+    this.byPath.clear();
+    for (const fn of this.program.fns.values()) this.contribute(fn);
+    for (const cid of this.program.containers.keys()) this.sortAccesses(cid);
+    this.findings = new Findings(this.program, this.graph, this.helpers, this.threads, id => this.displayName(id));
+    const r = this.report;
+    r.mainThread = this.threads.main.id;
+    r.files = sorted.map(f => this.fileReport(f));
+    r.threads = this.threadReports();
+    r.containers = this.containerReports();
+    r.findings = this.findings.list();
+  }
+
+  /** A file's new summary (or its removal, `next` undefined; or a new file): applied in place
+   *  when its declarations are unchanged, which is what typing in a body does. The result is
+   *  the same as a fresh Analysis over the new set of files (the incremental tests check it). */
+  update(path: string, next: FileSummary | undefined): UpdateStats {
+    const old = this.program.fileAt(path);
+    const files = () => this.program.files.filter(f => f.path !== path).concat(next ? [next] : []);
+    if (!old || !next || this.declarations.get(path) !== declarationKey(next)) {
+      this.rebuild(files());
+      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true };
+    }
+    const fns = this.program.functionsOf(old);
+    const startsBefore = fns.map(fn => this.threads.startKey(fn));
+    if (!this.program.replaceFile(old, next)) {
+      this.rebuild(files());
+      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true };
+    }
+    const change = this.graph.refresh(fns);
+    const redone = this.helpers.refresh(fns);
+    const threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
+    const before = threadsRedone ? new Map([...this.program.fns.values()].map(fn => [fn, this.threads.threadIds(fn).join(',')])) : undefined;
+    if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options);
+    // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
+    const touched = new Set<FnInfo>(redone);
+    if (threadsRedone || change.context) {
+      // the functions the changed ones reach (callees, transitively) inherit locks from them
+      const reach = new Set<FnInfo>(fns);
+      const queue = [...fns];
+      if (threadsRedone) for (const fn of this.program.fns.values()) if (!reach.has(fn)) { reach.add(fn); queue.push(fn); }
+      for (let i = 0; i < queue.length; i++) for (const c of this.graph.callees(queue[i])) if (!reach.has(c)) { reach.add(c); queue.push(c); }
+      const locksBefore = new Map([...reach].map(fn => [fn, (this.inheritedLocks.get(fn) ?? []).join(',')]));
+      this.computeInheritedLocks([...reach]);
+      for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);
+    }
+    if (before) for (const fn of this.program.fns.values()) if (this.threads.threadIds(fn).join(',') !== before.get(fn)) touched.add(fn);
+    const dirty = new Set<string>();
+    for (const c of this.program.containers.values()) if (c.path === path) dirty.add(c.id);
+    for (const fn of touched) {
+      for (const cid of this.contributions.get(fn)?.keys() ?? []) dirty.add(cid);
+      this.uncontribute(fn);
+      this.contribute(fn);
+      for (const cid of this.contributions.get(fn)?.keys() ?? []) dirty.add(cid);
+    }
+    for (const cid of dirty) this.sortAccesses(cid);
+    // Findings: all of them with a new thread model (or after a truncated traversal), else the
+    // dirty containers' (their accessors include every function whose own accesses changed).
+    if (threadsRedone || change.context || this.findings.truncated) this.findings.compute(undefined, this.threads);
+    else {
+      const accessors = new Set<FnInfo>(redone);
+      for (const cid of dirty) for (const fn of this.accessors.get(cid) ?? []) accessors.add(fn);
+      this.findings.compute({ containers: dirty, accessors });
+    }
+    const r = this.report;
+    const i = r.files.findIndex(f => f.path === path);
+    if (threadsRedone) {
+      r.mainThread = this.threads.main.id;
+      r.threads = this.threadReports();
+      const files = new Set([...touched].map(fn => fn.file.path));
+      r.files = r.files.map(f => (files.has(f.path) ? this.fileReport(this.program.fileAt(f.path)!) : f));
+    }
+    r.files[i] = this.fileReport(next);
+    r.containers = r.containers.map(c => (dirty.has(c.id) ? this.containerReport(c.id) : c));
+    r.findings = this.findings.list();
+    return { mode: 'in place', functions: redone.size, containers: dirty.size, threadsRedone };
+  }
+
+  private contribute(fn: FnInfo): void {
+    const mine = new Map<string, AccessReport[]>();
+    for (const e of this.helpers.effective.get(fn) ?? []) {
+      if (e.container.startsWith(PARAM_PREFIX)) continue;
+      let l = mine.get(e.container);
+      if (!l) mine.set(e.container, (l = []));
+      l.push(this.accessReport(fn, e));
+    }
+    if (!mine.size) return;
+    this.contributions.set(fn, mine);
+    for (const cid of mine.keys()) {
+      let s = this.accessors.get(cid);
+      if (!s) this.accessors.set(cid, (s = new Set()));
+      s.add(fn);
+    }
+    this.byPath.delete(fn.file.path);
+  }
+
+  private uncontribute(fn: FnInfo): void {
+    const mine = this.contributions.get(fn);
+    this.byPath.delete(fn.file.path);
+    if (!mine) return;
+    for (const cid of mine.keys()) this.accessors.get(cid)?.delete(fn);
+    this.contributions.delete(fn);
+  }
+
+  private sortAccesses(cid: string): void {
+    const all: AccessReport[] = [];
+    for (const fn of this.accessors.get(cid) ?? []) all.push(...this.contributions.get(fn)!.get(cid)!);
+    this.accessesByContainer.set(cid, all.sort(compareAccesses));
+  }
+
+  private containerReports(): ContainerReport[] {
+    return [...this.program.containers.keys()].sort((a, b) => a.localeCompare(b)).map(id => this.containerReport(id));
+  }
+
+  private containerReport(id: string): ContainerReport {
+    const c = this.program.containers.get(id)!;
+    const accesses = this.accessesByContainer.get(id) ?? [];
+    return { id: c.id, owner: c.owner, ownerKind: c.ownerKind, attr: c.attr, type: c.type, definedAt: { path: c.path, line: c.line }, accesses };
+  }
+
+  private threadReports(): ThreadReport[] {
+    return this.threads.threads.map(th => ({
       id: th.id, name: th.name, kind: th.kind, entry: th.kind === 'main' ? '' : th.entries.map(e => e.s.qualname).join(', '),
       ...(th.kind !== 'main' && th.entries[0] ? { entryPath: th.entries[0].file.path } : {}),
       instances: th.instances, startedAt: th.startedAt,
     }));
-    for (const fn of this.program.fns.values()) {
-      for (const e of this.helpers.effective.get(fn) ?? []) {
-        if (e.container.startsWith(PARAM_PREFIX)) continue;
-        let l = this.accessesByContainer.get(e.container);
-        if (!l) this.accessesByContainer.set(e.container, (l = []));
-        l.push(this.accessReport(fn, e));
-      }
-    }
-    const containers: ContainerReport[] = [...this.program.containers.values()].sort((a, b) => a.id.localeCompare(b.id)).map(c => {
-      const accesses = (this.accessesByContainer.get(c.id) ?? []).sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line || a.column - b.column || a.via.length - b.via.length || a.op.localeCompare(b.op) || (a.via.join('>')).localeCompare(b.via.join('>')));
-      this.accessesByContainer.set(c.id, accesses);
-      return { id: c.id, owner: c.owner, ownerKind: c.ownerKind, attr: c.attr, type: c.type, definedAt: { path: c.path, line: c.line }, accesses };
-    });
-    const findings = computeFindings(this.program, this.graph, this.helpers, t, id => this.displayName(id));
-    return { version: 1, mainThread: t.main.id, files: fileReports, threads, containers, findings };
   }
 
-  private computeInheritedLocks(): void {
+  private fileReport(f: FileSummary): FileReport {
+    return { path: f.path, module: f.module, lines: f.lines, errors: f.errors, warnings: f.warnings, symbols: this.symbolsWithThreads(f, f.symbols) };
+  }
+
+  /** Inherited locks of the given functions (and only those: the others' stay), from their
+   *  callers' sites, callers before callees. */
+  private computeInheritedLocks(fns: FnInfo[]): void {
+    const wanted = new Set(fns);
+    for (const fn of fns) this.inheritedLocks.delete(fn);
     const entries = new Set(this.threads.threads.filter(t => t.kind !== 'main').flatMap(t => t.entries));
     const sites = new Map<FnInfo, { caller: FnInfo; locks: string[] }[]>();
-    for (const [caller, calls] of this.graph.calls) for (const c of calls) {
-      // Lock texts mean the same in the callee only for calls on self or plain function calls.
-      const self = this.program.methodOf(caller)?.s.selfParam;
-      const sameObject = c.site.callee.attrs.length <= 1 && (c.site.callee.attrs.length === 0 || c.site.callee.root === self || c.site.callee.root === '<super>');
-      for (const t of c.targets) {
-        let l = sites.get(t.fn);
-        if (!l) sites.set(t.fn, (l = []));
-        l.push({ caller, locks: sameObject ? c.locks : [] });
+    for (const fn of fns) {
+      const list: { caller: FnInfo; locks: string[] }[] = [];
+      for (const caller of this.graph.callers.get(fn) ?? []) {
+        // Lock texts mean the same in the callee only for calls on self or plain function calls.
+        const self = this.program.methodOf(caller)?.s.selfParam;
+        for (const c of this.graph.calls.get(caller) ?? []) {
+          if (!c.targets.some(t => t.fn === fn)) continue;
+          const sameObject = c.site.callee.attrs.length <= 1 && (c.site.callee.attrs.length === 0 || c.site.callee.root === self || c.site.callee.root === '<super>');
+          for (const t of c.targets) if (t.fn === fn) list.push({ caller, locks: sameObject ? c.locks : [] });
+        }
       }
+      sites.set(fn, list);
     }
     // Callers before callees.
-    for (const comp of [...this.graph.sccs()].reverse()) for (const fn of comp) {
+    const comps = this.graph.sccs();
+    for (let i = comps.length - 1; i >= 0; i--) for (const fn of comps[i]) {
+      if (!wanted.has(fn)) continue;
       const list = sites.get(fn);
       if (!list?.length || entries.has(fn)) continue;
       let common: string[] | undefined;
@@ -116,4 +270,12 @@ export class Analysis {
       return { ...s, threads: fn ? this.threads.threadIds(fn) : [], children: this.symbolsWithThreads(f, s.children) };
     });
   }
+}
+
+/** A total order, so the list is the same however it was assembled (full build or update). */
+function compareAccesses(a: AccessReport, b: AccessReport): number {
+  return a.path.localeCompare(b.path) || a.line - b.line || a.column - b.column || a.via.length - b.via.length || a.op.localeCompare(b.op)
+    || a.via.join('>').localeCompare(b.via.join('>')) || a.function.localeCompare(b.function) || a.access.localeCompare(b.access)
+    || (a.key ?? '').localeCompare(b.key ?? '') || (a.value ?? '').localeCompare(b.value ?? '') || a.locks.join(',').localeCompare(b.locks.join(','))
+    || a.endLine - b.endLine || a.endColumn - b.endColumn;
 }

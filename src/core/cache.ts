@@ -84,14 +84,16 @@ export class SummaryCache {
   put(key: string, s: FileSummary): void {
     if (!this.writable) return;
     const f = this.file(key);
+    // write-then-rename: a crash mid-write leaves no half file under the real name
+    const tmp = `${f}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(f), { recursive: true });
-      // write-then-rename: a crash mid-write leaves no half file under the real name
-      const tmp = `${f}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, JSON.stringify({ ...s, cacheKey: key }));
       fs.renameSync(tmp, f);
     } catch (e) {
       this.writable = false;
+      // a full disk leaves the part written: give the space back now (prune gets what a crash leaves)
+      try { fs.rmSync(tmp, { force: true }); } catch { /* left to prune */ }
       this.onProblem(`summary cache at ${this.dir} is not writable (${(e as Error).message}): going on without it`);
     }
   }

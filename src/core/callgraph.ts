@@ -11,31 +11,75 @@ export class CallGraph {
   readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>();
 
   constructor(readonly program: Program) {
-    for (const fn of program.fns.values()) {
-      const list: ResolvedCall[] = [];
-      for (const site of fn.s.calls) {
-        const targets = program.callTargets(fn, site);
-        if (!site.property) {
-          for (const c of program.constructedClasses(fn, site)) {
-            let l = this.constructions.get(c);
-            if (!l) this.constructions.set(c, (l = []));
-            l.push({ fn, site });
-          }
-        }
-        if (!targets.length) continue;
-        list.push({ site, targets, locks: program.locksOf(site.locks) });
-        for (const t of targets) {
-          let s = this.callers.get(t.fn);
-          if (!s) this.callers.set(t.fn, (s = new Set()));
-          s.add(fn);
-        }
-      }
-      this.calls.set(fn, list);
-    }
+    for (const fn of program.fns.values()) this.resolve(fn);
   }
 
+  private resolve(fn: FnInfo): void {
+    const program = this.program;
+    const list: ResolvedCall[] = [];
+    for (const site of fn.s.calls) {
+      const targets = program.callTargets(fn, site);
+      if (!site.property) {
+        for (const c of program.constructedClasses(fn, site)) {
+          let l = this.constructions.get(c);
+          if (!l) this.constructions.set(c, (l = []));
+          l.push({ fn, site });
+        }
+      }
+      if (!targets.length) continue;
+      list.push({ site, targets, locks: program.locksOf(site.locks) });
+      for (const t of targets) {
+        let s = this.callers.get(t.fn);
+        if (!s) this.callers.set(t.fn, (s = new Set()));
+        s.add(fn);
+      }
+    }
+    this.calls.set(fn, list);
+    this.calleeLists.delete(fn);
+  }
+
+  /** Re-resolves the calls of functions whose bodies changed (their file was replaced in the
+   *  Program). Says what else may need redoing: `edges` when the set of callees changed (the
+   *  components, thread propagation), `context` when what a call carries to its callees did
+   *  (locks held, in a loop, on self), `constructions` when classes constructed did. */
+  refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean } {
+    const set = new Set(fns);
+    const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));
+    const context = new Map(fns.map(fn => [fn, contextKey(this.calls.get(fn) ?? [])]));
+    const loops = new Map(fns.map(fn => [fn, loopKey(this.calls.get(fn) ?? [])]));
+    const constructionsBefore = constructionKey(this.constructions, set);
+    for (const fn of fns) for (const c of this.calls.get(fn) ?? []) for (const t of c.targets) this.callers.get(t.fn)?.delete(fn);
+    for (const [cls, l] of this.constructions) {
+      const kept = l.filter(e => !set.has(e.fn));
+      if (kept.length !== l.length) { if (kept.length) this.constructions.set(cls, kept); else this.constructions.delete(cls); }
+    }
+    for (const fn of fns) this.resolve(fn);
+    // constructions keep the order of a full build: by function, in program order
+    for (const [cls, l] of this.constructions) if (l.some(e => set.has(e.fn))) this.constructions.set(cls, this.inProgramOrder(l));
+    const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
+    if (edges) this.components = undefined;
+    return {
+      edges,
+      context: edges || fns.some(fn => context.get(fn) !== contextKey(this.calls.get(fn)!)),
+      loops: fns.some(fn => loops.get(fn) !== loopKey(this.calls.get(fn)!)),
+      constructions: constructionsBefore !== constructionKey(this.constructions, set),
+    };
+  }
+
+  private order?: Map<FnInfo, number>;
+  private inProgramOrder(l: { fn: FnInfo; site: CallSite }[]): { fn: FnInfo; site: CallSite }[] {
+    if (!this.order) { this.order = new Map(); let i = 0; for (const fn of this.program.fns.values()) this.order.set(fn, i++); }
+    const o = this.order;
+    // stable: one function's sites stay in source order
+    return l.map((e, i) => ({ e, i })).sort((a, b) => o.get(a.e.fn)! - o.get(b.e.fn)! || a.i - b.i).map(x => x.e);
+  }
+
+  private readonly calleeLists = new Map<FnInfo, FnInfo[]>();
+
   callees(fn: FnInfo): FnInfo[] {
-    return (this.calls.get(fn) ?? []).flatMap(c => c.targets.map(t => t.fn));
+    let l = this.calleeLists.get(fn);
+    if (!l) this.calleeLists.set(fn, (l = (this.calls.get(fn) ?? []).flatMap(c => c.targets.map(t => t.fn))));
+    return l;
   }
 
   private components?: FnInfo[][];
@@ -82,3 +126,9 @@ export class CallGraph {
     return out;
   }
 }
+
+const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${t.fn.key}${t.bound ? '+' : ''}`).join(',')).join(';');
+const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}|${c.site.callee.attrs.length}`).join(';');
+const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
+const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, fns: Set<FnInfo>) =>
+  [...m].flatMap(([cls, l]) => l.filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.line}:${e.site.inLoop}`)).sort().join(';');

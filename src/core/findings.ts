@@ -28,45 +28,106 @@ const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 /** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
 
-export function computeFindings(program: Program, graph: CallGraph, helpers: HelperSummaries, threads: ThreadModel, display: (c: string) => string): FindingReport[] {
-  const byContainer = new Map<string, ThreadAccess[]>();
-  /** Functions reached outside setup on some thread. */
-  const live = new Set<FnInfo>();
-  for (const t of threads.threads) {
-    if (t.kind === 'process') continue; // no memory shared with the parent
-    const seen = new Set<string>();
-    // `setup`: under a constructor or module top level, before the object is shared.
-    const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
-    let states = 0;
-    while (stack.length && states < MAX_STATES_PER_THREAD) {
-      const st = stack.pop()!;
-      const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      states++;
-      if (!st.setup) {
-        live.add(st.fn);
-        for (const a of helpers.accessesForFindings(st.fn)) {
-          if (REFERENCE_ONLY.has(a.op)) continue;
-          let l = byContainer.get(a.container);
-          if (!l) byContainer.set(a.container, (l = []));
-          const locks = [...new Set([...st.locks, ...a.locks])];
-          l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...st.path, ...a.via] : st.path });
-        }
+/** Findings by container, so an edit redoes only the containers whose accesses it changed. */
+export class Findings {
+  /** Races, by container. */
+  private readonly races = new Map<string, FindingReport[]>();
+  /** Check-then-act findings per function, with the check's index in its accesses (for order). */
+  private readonly checks = new Map<FnInfo, { index: number; container: string; finding: FindingReport }[]>();
+  /** A thread's traversal hit its state limit: a partial redo could then differ from a full one. */
+  truncated = false;
+
+  constructor(private readonly program: Program, private readonly graph: CallGraph, private readonly helpers: HelperSummaries,
+    private threads: ThreadModel, private readonly display: (c: string) => string) {
+    this.compute();
+  }
+
+  /** All findings: races by container id, then check-then-act in program order. */
+  list(): FindingReport[] {
+    const out: FindingReport[] = [];
+    for (const cid of [...this.races.keys()].sort((a, b) => a.localeCompare(b))) out.push(...this.races.get(cid)!);
+    for (const fn of this.program.fns.values()) for (const c of this.checks.get(fn) ?? []) out.push(c.finding);
+    return out;
+  }
+
+  /** Redoes everything (new thread model), or only the findings of some containers, given (a
+   *  superset of) the functions that access them: the traversal then visits only functions that
+   *  reach those, which leaves the visits to them, their locks and paths as a full run has them. */
+  compute(only?: { containers: Set<string>; accessors: Iterable<FnInfo> }, threads?: ThreadModel): void {
+    if (threads) this.threads = threads;
+    const { program, graph, helpers } = this;
+    const t0 = this.threads;
+    let within: Set<FnInfo> | undefined;
+    if (only) {
+      within = new Set(only.accessors);
+      const queue = [...within];
+      for (let i = 0; i < queue.length; i++) for (const c of graph.callers.get(queue[i]) ?? []) if (!within.has(c)) { within.add(c); queue.push(c); }
+      for (const cid of only.containers) this.races.delete(cid);
+      for (const fn of only.accessors) {
+        const l = this.checks.get(fn);
+        if (!l) continue;
+        const kept = l.filter(c => !only.containers.has(c.container));
+        if (kept.length) this.checks.set(fn, kept); else this.checks.delete(fn);
       }
-      for (const call of graph.calls.get(st.fn) ?? []) {
-        const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
-        for (const tg of call.targets) {
-          // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
-          const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-          if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
+    } else {
+      this.races.clear();
+      this.checks.clear();
+      this.truncated = false;
+    }
+    const wanted = (cid: string) => !only || only.containers.has(cid);
+    const byContainer = new Map<string, ThreadAccess[]>();
+    /** Functions reached outside setup on some thread. */
+    const live = new Set<FnInfo>();
+    for (const t of t0.threads) {
+      if (t.kind === 'process') continue; // no memory shared with the parent
+      const seen = new Set<string>();
+      // `setup`: under a constructor or module top level, before the object is shared.
+      const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.filter(fn => !within || within.has(fn)).map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
+      let states = 0;
+      while (stack.length) {
+        if (states >= MAX_STATES_PER_THREAD) { if (!only) this.truncated = true; break; }
+        const st = stack.pop()!;
+        const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        states++;
+        if (!st.setup) {
+          live.add(st.fn);
+          for (const a of helpers.accessesForFindings(st.fn)) {
+            if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+            let l = byContainer.get(a.container);
+            if (!l) byContainer.set(a.container, (l = []));
+            const locks = [...new Set([...st.locks, ...a.locks])];
+            l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...st.path, ...a.via] : st.path });
+          }
+        }
+        for (const call of graph.calls.get(st.fn) ?? []) {
+          const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
+          for (const tg of call.targets) {
+            if (within && !within.has(tg.fn)) continue;
+            // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
+            const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
+            if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
+          }
         }
       }
     }
+    for (const [cid, list] of byContainer) {
+      const races = this.racesOf(cid, list);
+      if (races.length) this.races.set(cid, races);
+    }
+    for (const fn of only ? [...new Set(only.accessors)] : program.fns.values()) {
+      if (!live.has(fn)) continue;
+      const found = this.checksOf(fn, byContainer, wanted);
+      if (!found.length) continue;
+      const l = [...(this.checks.get(fn) ?? []), ...found].sort((a, b) => a.index - b.index);
+      this.checks.set(fn, l);
+    }
   }
 
-  const findings: FindingReport[] = [];
-  for (const [cid, list] of [...byContainer].sort((a, b) => a[0].localeCompare(b[0]))) {
+  private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
+    const { program, threads, display } = this;
+    const findings: FindingReport[] = [];
     list.sort((a, b) => a.fn.file.path.localeCompare(b.fn.file.path) || a.line - b.line || a.column - b.column);
     const reported = new Set<string>();
     for (const w of list) {
@@ -92,18 +153,21 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
         findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads), toFinding(o, threads)] });
       }
     }
+    return findings;
   }
 
-  // Check-then-act: a membership or .get test followed by a write in the same function, unlocked,
-  // where another thread (or another instance of this one) writes the container too.
-  for (const fn of program.fns.values()) {
-    if (!live.has(fn)) continue;
-    const eff = helpers.effective.get(fn) ?? [];
+  /** Check-then-act: a membership or .get test followed by a write in the same function, unlocked,
+   *  where another thread (or another instance of this one) writes the container too. */
+  private checksOf(fn: FnInfo, byContainer: Map<string, ThreadAccess[]>, wanted: (cid: string) => boolean): { index: number; container: string; finding: FindingReport }[] {
+    const { program, threads, display } = this;
+    const out: { index: number; container: string; finding: FindingReport }[] = [];
+    const eff = this.helpers.effective.get(fn) ?? [];
     const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process');
-    if (!fnThreads.length) continue;
+    if (!fnThreads.length) return out;
     const done = new Set<string>();
-    for (const chk of eff) {
-      if (!chk.check || chk.via.length || done.has(chk.container)) continue;
+    for (let index = 0; index < eff.length; index++) {
+      const chk = eff[index];
+      if (!chk.check || chk.via.length || done.has(chk.container) || !wanted(chk.container)) continue;
       const act = eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
         && !e.locks.some(l => chk.locks.includes(l)));
       if (!act) continue;
@@ -124,10 +188,10 @@ export function computeFindings(program: Program, graph: CallGraph, helpers: Hel
       });
       const accesses = [acc(chk.site.line, chk.site.column, 'read', chk.op, chk.locks), acc(act.site.line, act.site.column, 'write', act.op, act.locks)];
       if (other) accesses.push(toFinding(other, threads));
-      findings.push({ kind: 'check-then-act', container: chk.container, message: msg, accesses });
+      out.push({ index, container: chk.container, finding: { kind: 'check-then-act', container: chk.container, message: msg, accesses } });
     }
+    return out;
   }
-  return findings;
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {

@@ -22,7 +22,13 @@ export function emptySummary(path: string, module: string, isPackage: boolean, w
 
 export function summarizeText(parser: PythonParser, source: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
   // Python and editors end a line at a lone CR; the grammar does not. Same length, same offsets.
-  const text = source.includes('\r') ? source.replace(/\r(?!\n)/g, '\n') : source;
+  let text = source.includes('\r') ? source.replace(/\r(?!\n)/g, '\n') : source;
+  if ((opts.sizeBytes ?? text.length) > (opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) {
+    // Skeleton only: a megabyte-long line (generated data) would cost the parse its budget and
+    // hold no def or class. Blanked to a comment of the same length, so positions stay.
+    const blanked = text.replace(/^[^\n]{10000,}$/gm, l => '#'.padEnd(l.length));
+    if (blanked !== text) { warnings = [...warnings, 'lines longer than 10000 characters were not parsed']; text = blanked; }
+  }
   const tree = parseText(parser, text);
   if (!tree) {
     parser.parser.reset();

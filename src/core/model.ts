@@ -146,7 +146,7 @@ export interface FileSummary {
   symbols: import('./report').SymbolInfo[];
 }
 
-export const ENGINE_VERSION = 1;
+export const ENGINE_VERSION = 2;
 
 /** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */
 export function own<T>(table: Record<string, T>, key: string): T | undefined {

@@ -115,6 +115,37 @@ export class Program {
 
   functionsOf(f: FileSummary): FnInfo[] { return this.fnsByFile.get(f) ?? []; }
 
+  fileAt(path: string): FileSummary | undefined {
+    return this.files.find(f => f.path === path);
+  }
+
+  /** Puts a new summary of a file in place of the old one when only bodies and positions
+   *  differ (same declarationKey): every FnInfo/ClassInfo keeps its identity, so the other
+   *  files' resolution stays valid. False (nothing changed) when it cannot be done in place. */
+  replaceFile(old: FileSummary, next: FileSummary): boolean {
+    const fns = this.fnsByFile.get(old);
+    // a class defined twice: which definition the name means is decided over the whole file
+    if (new Set(next.classes.map(c => c.qualname)).size !== next.classes.length) return false;
+    if (!fns || fns.length !== next.functions.length || fns.some((fi, i) => fi.s.qualname !== next.functions[i].qualname || fi.key !== `${old.module}:${fi.s.qualname}`)) return false;
+    const i = this.files.indexOf(old);
+    // a module name two files share: which one wins is decided over the whole program
+    if (i < 0 || this.modules.get(old.module) !== old || this.files.some(f => f !== old && f.module === old.module)) return false;
+    this.files[i] = next;
+    this.modules.set(old.module, next);
+    for (const [k, v] of this.suffixCache) if (v === old) this.suffixCache.set(k, next);
+    fns.forEach((fi, j) => { fi.s = next.functions[j]; fi.file = next; });
+    this.fnsByFile.delete(old);
+    this.fnsByFile.set(next, fns);
+    next.classes.forEach(c => {
+      const ci = this.classes.get(`${next.module}:${c.qualname}`);
+      if (ci && ci.file === old) { ci.s = c; ci.file = next; }
+    });
+    // Positions of the file's containers.
+    for (const c of this.containers.values()) if (c.path === old.path) this.containers.delete(c.id);
+    this.collectContainersOf(next);
+    return true;
+  }
+
   // ---- modules ----
   findModule(name: string): FileSummary | undefined {
     const exact = this.modules.get(name);
@@ -433,7 +464,13 @@ export class Program {
 
   // ---- containers ----
   private collectContainers(): void {
-    for (const c of this.classes.values()) {
+    for (const f of this.files) this.collectContainersOf(f);
+  }
+
+  private collectContainersOf(f: FileSummary): void {
+    for (const cs of f.classes) {
+      const c = this.classes.get(`${f.module}:${cs.qualname}`);
+      if (!c || c.file !== f) continue;
       for (const [attr, info] of Object.entries(c.s.attrs)) {
         const type = info.container ?? this.containerSubclass(c.file, info.typeText);
         if (!type) continue;
@@ -441,16 +478,15 @@ export class Program {
         this.containers.set(id, { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column });
       }
     }
-    for (const f of this.files) {
-      for (const [name, info] of Object.entries(f.globals)) {
-        if (!info.container) continue;
-        const id = `${f.module}.${name}`;
-        this.containers.set(id, { id, owner: f.module, ownerKind: 'module', attr: name, type: info.container, path: f.path, line: info.line, column: info.column });
-      }
+    for (const [name, info] of Object.entries(f.globals)) {
+      if (!info.container) continue;
+      const id = `${f.module}.${name}`;
+      this.containers.set(id, { id, owner: f.module, ownerKind: 'module', attr: name, type: info.container, path: f.path, line: info.line, column: info.column });
     }
-    for (const fi of this.fns.values()) {
+    const fns = this.functionsOf(f);
+    for (const fi of fns) {
       // Function-local state is shared only when a closure (nested def or lambda target) can see it.
-      if (!fi.s.nested.length && !this.functionsOf(fi.file).some(o => o.s.parent === fi.s.qualname)) continue;
+      if (!fi.s.nested.length && !fns.some(o => o.s.parent === fi.s.qualname)) continue;
       for (const [name, lc] of Object.entries(fi.s.localContainers)) {
         const id = `${fi.file.module}.${fi.s.qualname}.${name}`;
         this.containers.set(id, { id, owner: fi.s.qualname, ownerKind: 'function', attr: name, type: lc.type, path: fi.file.path, line: lc.line, column: lc.column });

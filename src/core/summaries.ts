@@ -47,26 +47,55 @@ export class HelperSummaries {
 
   constructor(private readonly program: Program, private readonly graph: CallGraph) {
     for (const fn of program.fns.values()) this.direct.set(fn, this.resolveDirect(fn));
-    // Callees before callers; inside a recursive component, semi-naive rounds: each entry of a
-    // callee crosses each call edge once, so cost is linear in what is produced.
-    for (const comp of graph.sccs()) {
-      const states = comp.map(fn => {
-        const out = [...this.direct.get(fn)!];
-        this.effective.set(fn, out);
-        const distinct: EffectiveAccess[] = [];
-        const signatures = new Set<string>();
-        for (const e of out) if (!signatures.has(signature(e))) { signatures.add(signature(e)); distinct.push(e); }
-        this.distinct.set(fn, distinct);
-        return { fn, out, seen: new Set(out.map(keyOf)), cursor: new Map<string, number>(), distinct, signatures };
-      });
-      for (let round = 0, changed = true; changed && round < MAX_SCC_ROUNDS; round++) {
-        changed = false;
-        for (const st of states) if (this.extend(st)) changed = true;
-        if (comp.length === 1 && !graph.callees(comp[0]).includes(comp[0])) break;
-      }
-    }
+    for (const comp of graph.sccs()) this.solve(comp);
     this.bindThreadArguments();
   }
+
+  /** Callees before callers; inside a recursive component, semi-naive rounds: each entry of a
+   *  callee crosses each call edge once, so cost is linear in what is produced. */
+  private solve(comp: FnInfo[]): void {
+    const states = comp.map(fn => {
+      const out = [...this.direct.get(fn)!];
+      this.effective.set(fn, out);
+      const distinct: EffectiveAccess[] = [];
+      const signatures = new Set<string>();
+      for (const e of out) if (!signatures.has(signature(e))) { signatures.add(signature(e)); distinct.push(e); }
+      this.distinct.set(fn, distinct);
+      return { fn, out, seen: new Set(out.map(keyOf)), cursor: new Map<string, number>(), distinct, signatures };
+    });
+    for (let round = 0, changed = true; changed && round < MAX_SCC_ROUNDS; round++) {
+      changed = false;
+      for (const st of states) if (this.extend(st)) changed = true;
+      if (comp.length === 1 && !this.graph.callees(comp[0]).includes(comp[0])) break;
+    }
+  }
+
+  /** After the functions' bodies changed (and the call graph was refreshed): redoes them and
+   *  every function that reaches them through calls, callees first, and the thread-argument
+   *  bindings that touch any of those. Returns the functions whose effective accesses were redone. */
+  refresh(changed: FnInfo[]): Set<FnInfo> {
+    const redo = new Set<FnInfo>();
+    const queue = [...changed];
+    for (const fn of changed) redo.add(fn);
+    for (let i = 0; i < queue.length; i++) for (const c of this.graph.callers.get(queue[i]) ?? []) if (!redo.has(c)) { redo.add(c); queue.push(c); }
+    for (const fn of changed) this.direct.set(fn, this.resolveDirect(fn));
+    for (const comp of this.graph.sccs()) if (redo.has(comp[0])) this.solve(comp);
+    // Thread-argument bindings: those made into the redone functions are gone with their old
+    // lists; those a changed starter made elsewhere are taken out and all redone in program order.
+    const targets = new Set<FnInfo>();
+    for (const fn of changed) for (const t of this.startTargets.get(fn) ?? []) targets.add(t);
+    for (const fn of changed) for (const t of this.threadArgTargets(fn)) targets.add(t.fn);
+    for (const t of targets) if (!redo.has(t)) this.effective.set(t, this.effective.get(t)!.filter(e => !this.threadBound.has(e)));
+    for (const t of redo) targets.add(t);
+    this.bindThreadArguments(targets);
+    for (const t of targets) redo.add(t);
+    return redo;
+  }
+
+  /** Entries added by thread-argument binding, so a refresh can take them out again. */
+  private readonly threadBound = new WeakSet<EffectiveAccess>();
+  /** Per starter, the targets it bound arguments into. */
+  private readonly startTargets = new Map<FnInfo, FnInfo[]>();
 
   private resolveDirect(fn: FnInfo): EffectiveAccess[] {
     const out: EffectiveAccess[] = [];
@@ -91,24 +120,34 @@ export class HelperSummaries {
   /** `Thread(target=work, args=(self.items,))`: what work does to its parameter it does to
    *  self.items, on its own thread: the target's parameter accesses (its own and its callees')
    *  become accesses of the starter's containers, in the target. */
-  private bindThreadArguments(): void {
+  private bindThreadArguments(only?: Set<FnInfo>): void {
     for (const fn of this.program.fns.values()) {
-      for (const st of fn.s.starts) {
-        if (!st.args?.length || !st.target) continue;
-        for (const t of this.program.callTargets(fn, { ...st, callee: st.target, args: [], kwargs: {}, locks: [] })) {
-          const binding = bindArguments(t.fn, t.bound, st.args, {}, undefined);
-          const eff = this.effective.get(t.fn)!;
-          const add: EffectiveAccess[] = [];
-          for (const a of eff) {
-            if (!a.container.startsWith(PARAM_PREFIX)) continue;
-            for (const c of this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length))) {
-              if (!c.startsWith(PARAM_PREFIX) && !eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) add.push({ ...a, container: c, boundHere: true });
-            }
+      const targets = this.threadArgTargets(fn);
+      if (targets.length) this.startTargets.set(fn, targets.map(t => t.fn)); else this.startTargets.delete(fn);
+      for (const { fn: target, binding } of targets) {
+        if (only && !only.has(target)) continue;
+        const eff = this.effective.get(target)!;
+        const add: EffectiveAccess[] = [];
+        for (const a of eff) {
+          if (!a.container.startsWith(PARAM_PREFIX)) continue;
+          for (const c of this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length))) {
+            if (!c.startsWith(PARAM_PREFIX) && !eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) add.push({ ...a, container: c, boundHere: true });
           }
-          eff.push(...add);
         }
+        for (const e of add) this.threadBound.add(e);
+        eff.push(...add);
       }
     }
+  }
+
+  /** Targets of the thread starts with arguments in a function, with the arguments bound. */
+  private threadArgTargets(fn: FnInfo): { fn: FnInfo; binding: Map<string, string> }[] {
+    const out: { fn: FnInfo; binding: Map<string, string> }[] = [];
+    for (const st of fn.s.starts) {
+      if (!st.args?.length || !st.target) continue;
+      for (const t of this.program.callTargets(fn, { ...st, callee: st.target, args: [], kwargs: {}, locks: [] })) out.push({ fn: t.fn, binding: bindArguments(t.fn, t.bound, st.args, {}, undefined) });
+    }
+    return out;
   }
 
   /** The containers a helper's parameter is at this call: the argument's, or the caller's own parameter. */

@@ -17,6 +17,8 @@ import {
 const MAX_TEXT = 120;
 const MAX_ERRORS = 50;
 const MAX_NESTING = 400;
+/** The grammar keeps indentation widths in a byte (a tab counts 8): wider lines are misread. */
+const MAX_INDENT = 255;
 const ANNOTATION = /#\s*threadline:\s*thread\s*=\s*([A-Za-z_][\w.-]*)/;
 
 interface Scope {
@@ -79,6 +81,7 @@ class Summarizer {
 
   run(): FileSummary {
     this.collectErrors(this.input.errorsFrom ?? this.input.root);
+    this.checkIndentation();
     const moduleFn = this.newFunction('<module>', '<module>', 'module', this.input.root, undefined);
     const scope: Scope = {
       fn: moduleFn, prefix: '', symbols: this.out.symbols, aliases: new Map(), declaredGlobal: new Set(), locals: new Set(),
@@ -116,6 +119,20 @@ class Summarizer {
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
     }
     this.out.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  }
+
+  /** Blocks nested so deep that a line is indented past MAX_INDENT are parsed wrongly, sometimes
+   *  with no syntax error reported: say so, once. */
+  private checkIndentation(): void {
+    const deep = /^[ \t]{32,}(?=[^ \t\r\n#\f])/gm;
+    const src = this.input.errorsText ?? this.text;
+    for (let m; (m = deep.exec(src));) {
+      let width = 0;
+      for (const c of m[0]) width += c === '\t' ? 8 : 1;
+      if (width <= MAX_INDENT) continue;
+      this.out.warnings.push(`indentation deeper than ${MAX_INDENT} columns at line ${this.lines.lineOf(m.index) + 1}: past the parser's limit, the nesting from there on is not parsed reliably`);
+      return;
+    }
   }
 
   // ---- scopes ----

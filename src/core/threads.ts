@@ -125,6 +125,7 @@ export class ThreadModel {
       }
       return l;
     };
+    // Every path up from the start counts (in no particular order): any one that repeats does.
     const seen = new Set<FnInfo>();
     let frontier = [start];
     for (let depth = 0; depth < 6 && frontier.length; depth++) {
@@ -134,12 +135,22 @@ export class ThreadModel {
         seen.add(fn);
         const l = sitesOf(fn);
         if (l.some(s => s.inLoop) || l.length > 1) return true;
-        if (!l.length) return fn.s.kind === 'method' && !fn.s.name.startsWith('_') && !ONCE_NAMES.has(fn.s.name);
+        if (!l.length) {
+          if (fn.s.kind === 'method' && !fn.s.name.startsWith('_') && !ONCE_NAMES.has(fn.s.name)) return true;
+          continue;
+        }
         next.push(...l.map(s => s.caller));
       }
       frontier = next;
     }
     return false;
+  }
+
+  /** What the function contributes to the thread model through its starts (where, how, what
+   *  they resolve to): an edit that leaves it unchanged leaves the thread model as it is. */
+  startKey(fn: FnInfo): string {
+    if (!fn.s.starts.length) return '';
+    return JSON.stringify(fn.s.starts) + fn.s.starts.map(st => this.startTargets(fn, st).map(t => t.key).join(',')).join(';');
   }
 
   private add(t: ThreadEntry): void {

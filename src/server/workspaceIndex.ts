@@ -256,12 +256,7 @@ export class WorkspaceIndex {
 
   /** Accesses in a file, for hovers and highlights. */
   accessesIn(uri: string): { container: string; access: AccessReport }[] {
-    const a = this.analysis;
-    const key = uriToPath(uri);
-    if (!a) return [];
-    const out: { container: string; access: AccessReport }[] = [];
-    for (const [cid, list] of a.accessesByContainer) for (const acc of list) if (acc.path === key) out.push({ container: cid, access: acc });
-    return out;
+    return this.analysis?.accessesIn(uriToPath(uri)) ?? [];
   }
 }
 

@@ -8,6 +8,7 @@ import { loadPython } from '../../src/core/parser';
 import { summarizeText } from '../../src/core/index';
 import { analyzePaths } from '../../src/core/workspace';
 import { discover } from '../../src/core/files';
+import type { FileSummary } from '../../src/core/model';
 
 const made: string[] = [];
 const tmp = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-extreme-')); made.push(d); return d; };
@@ -76,4 +77,66 @@ test('deep and cyclic inheritance and recursive helpers terminate', async () => 
   assert.ok(Date.now() - t0 < 10000);
   const dd = report.containers.find(c => c.attr === 'd')!;
   assert.ok(dd.accesses.some(a => a.function === 'C299.h299' && a.via[0] === 'C0.h'));
+});
+
+/** A class writing its dict before and after `deep`, in the same file: what must survive it. */
+const around = (deep: string) => [
+  'class Before:', '    def __init__(self):', '        self.a = {}', '    def w(self, k):', '        self.a[k] = 1',
+  deep,
+  'class After:', '    def __init__(self):', '        self.b = {}', '    def w(self, k):', '        self.b[k] = 2', '',
+].join('\n');
+const writesOf = (s: FileSummary, qualname: string) =>
+  s.functions.filter(f => f.qualname === qualname).flatMap(f => f.accesses.filter(a => a.access === 'write').map(a => `${[a.target.root, ...a.target.attrs].join('.')}@${a.line}`));
+
+test('500 nested blocks (if/def/class/while/with): within 5 s, a warning naming the indentation limit, the code around still analyzed', async () => {
+  // CPython itself stops at 100 levels ("too many levels of indentation"). The grammar keeps each
+  // indentation width in a byte: past 255 columns the nesting is misread, so that is said.
+  const p = await loadPython();
+  const kinds = ['if x:', 'def f{i}():', 'class C{i}:', 'while x:', 'with lock:'];
+  for (const [unit, name] of [[' ', '1 space'], ['    ', '4 spaces'], ['\t', 'tabs']] as const) {
+    const width = unit === '\t' ? 8 : unit.length;
+    const deep = ['def deep(x):'];
+    for (let i = 1; i <= 500; i++) deep.push(unit.repeat(i) + kinds[i % kinds.length].replace('{i}', String(i)));
+    deep.push(unit.repeat(501) + 'y = 1');
+    const src = around(deep.join('\n'));
+    const t0 = Date.now();
+    const s = summarizeText(p, src, 'nest.py', 'nest', false);
+    assert.ok(Date.now() - t0 < 5000, `${name}: ${Date.now() - t0} ms`);
+    assert.ok(!s.warnings.some(w => /analysis failed/.test(w)), `${name}: ${s.warnings.join('; ')}`);
+    const firstTooDeep = 6 + Math.ceil(256 / width); // line of `def deep` is 6, level i is on line 6 + i
+    assert.ok(s.warnings.includes(`indentation deeper than 255 columns at line ${firstTooDeep}: past the parser's limit, the nesting from there on is not parsed reliably`),
+      `${name}: ${s.warnings.join('; ')}`);
+    assert.deepEqual(writesOf(s, 'Before.w'), ['self.a@5'], name);
+    assert.deepEqual(writesOf(s, 'After.w'), [`self.b@${6 + 502 + 4}`], name);
+  }
+});
+
+test('blocks indented up to 255 columns parse whole and say nothing', async () => {
+  const p = await loadPython();
+  const deep = ['def deep(self, k):'];
+  for (let i = 1; i <= 62; i++) deep.push('    '.repeat(i) + (i % 2 ? 'if k:' : 'for j in k:'));
+  deep.push('    '.repeat(63) + 'self.c[k] = 3'); // column 253
+  const s = summarizeText(p, around(deep.join('\n')), 'nest.py', 'nest', false);
+  assert.deepEqual(s.warnings, []);
+  assert.deepEqual(s.errors, []);
+  assert.deepEqual(writesOf(s, 'deep'), ['self.c@69']);
+  assert.deepEqual(writesOf(s, 'After.w'), [`self.b@${6 + 64 + 4}`]);
+});
+
+test('500 nested brackets of every kind inside a method: within 5 s, the inside skipped with a warning, the writes around it kept', async () => {
+  const p = await loadPython();
+  const open = ['g(', '[', '(', '{0: ', '{', 'self.d.get('], close = [')', ']', ')', '}', '}', ')'];
+  let expr = 'self.d.pop(k)';
+  for (let i = 0; i < 500; i++) expr = open[i % open.length] + expr + close[i % close.length];
+  const deep = ['class Mid:', '    def __init__(self):', '        self.d = {}', '    def m(self, k):',
+    '        self.d[k] = 1', `        y = ${expr}`, '        self.d[k + 1] = 2'].join('\n');
+  const t0 = Date.now();
+  const s = summarizeText(p, around(deep), 'br.py', 'br', false);
+  assert.ok(Date.now() - t0 < 5000);
+  assert.deepEqual(s.errors, []);
+  assert.ok(s.warnings.some(w => /^nesting deeper than 400 levels at line 11: the inside is not analyzed$/.test(w)), s.warnings.join('; '));
+  assert.deepEqual(writesOf(s, 'Mid.m'), ['self.d@10', 'self.d@12'], 'the writes before and after the deep line');
+  assert.ok(!s.functions.find(f => f.qualname === 'Mid.m')!.accesses.some(a => a.op === 'pop'), 'the innermost call is past the limit');
+  assert.deepEqual(writesOf(s, 'Before.w'), ['self.a@5']);
+  assert.deepEqual(writesOf(s, 'After.w'), ['self.b@17']);
 });

@@ -1,0 +1,114 @@
+// Analysis.update must give exactly what a fresh Analysis over the same files gives. Seeded
+// edits (typing a space, a new line, deleting, duplicating or moving lines — body edits and
+// declaration edits alike) on every fixture workspace and on threaded standard-library
+// packages; after each one the whole report and the per-file access lists are compared.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Analysis } from '../../src/core/analysis';
+import { discover } from '../../src/core/files';
+import { summarizeText } from '../../src/core/index';
+import { FileSummary } from '../../src/core/model';
+import { loadPython, PythonParser } from '../../src/core/parser';
+import { rng } from '../fuzz/mutate';
+
+const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
+const options = { mainThread: 'main', threads: {} };
+/** More seeds for a long local run: INCREMENTAL_ROUNDS=20. */
+const ROUNDS = Number(process.env.INCREMENTAL_ROUNDS ?? 1);
+
+interface Workspace { name: string; files: { path: string; module: string; isPackage: boolean; text: string }[] }
+
+function workspace(name: string, dirs: string[], rel: string): Workspace {
+  const { files } = discover(dirs, { exclude: ['**/__pycache__/**'] });
+  return { name, files: files.map(f => ({ path: path.relative(rel, f.abs), module: f.module, isPackage: f.isPackage, text: fs.readFileSync(f.abs, 'utf8') })) };
+}
+
+function edit(text: string, rand: () => number): { text: string; kind: string } {
+  const lines = text.split('\n');
+  const k = Math.floor(rand() * lines.length);
+  const pick = Math.floor(rand() * 6);
+  switch (pick) {
+    case 0: lines[k] += ' '; return { text: lines.join('\n'), kind: 'space' };
+    case 1: lines.splice(k, 0, ''); return { text: lines.join('\n'), kind: 'newline' };
+    case 2: lines.splice(k, 1); return { text: lines.join('\n'), kind: 'delete line' };
+    case 3: lines.splice(k, 0, lines[k]); return { text: lines.join('\n'), kind: 'duplicate line' };
+    case 4: { // a line of the file typed again elsewhere, at that place's indentation
+      const from = lines[Math.floor(rand() * lines.length)].trim();
+      const indent = /^\s*/.exec(lines[k])![0];
+      lines.splice(k, 0, indent + from);
+      return { text: lines.join('\n'), kind: 'copy line' };
+    }
+    default: { // a character typed in the middle of a line
+      const l = lines[k], at = Math.floor(rand() * (l.length + 1));
+      lines[k] = l.slice(0, at) + 'x' + l.slice(at);
+      return { text: lines.join('\n'), kind: 'type x' };
+    }
+  }
+}
+
+function same(a: Analysis, b: Analysis, paths: string[], what: string): void {
+  assert.deepEqual(JSON.parse(JSON.stringify(a.report)), JSON.parse(JSON.stringify(b.report)), what);
+  for (const p of paths) assert.deepEqual(a.accessesIn(p), b.accessesIn(p), `${what}: accesses in ${p}`);
+}
+
+function run(p: PythonParser, ws: Workspace, steps: number, seed: number): Record<string, number> {
+  const rand = rng(seed);
+  const texts = new Map(ws.files.map(f => [f.path, f.text]));
+  const sums = new Map<string, FileSummary>(ws.files.map(f => [f.path, summarizeText(p, f.text, f.path, f.module, f.isPackage)]));
+  const a = new Analysis([...sums.values()], options);
+  const modes: Record<string, number> = {};
+  const paths = ws.files.map(f => f.path);
+  for (let n = 0; n < steps; n++) {
+    const f = ws.files[Math.floor(rand() * ws.files.length)];
+    const prev = texts.get(f.path)!;
+    const e = edit(prev, rand);
+    texts.set(f.path, e.text);
+    const s = summarizeText(p, e.text, f.path, f.module, f.isPackage);
+    sums.set(f.path, s);
+    const stats = a.update(f.path, s);
+    if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`${n} ${e.kind} ${f.path} ${stats.mode} ${JSON.stringify(e.text.split('\n').filter((l, i) => l !== prev.split('\n')[i]).slice(0, 2))}\n`);
+    modes[stats.mode] = (modes[stats.mode] ?? 0) + 1;
+    same(a, new Analysis([...sums.values()], options), paths, `${ws.name} step ${n}: ${e.kind} in ${f.path} (${stats.mode})`);
+  }
+  // a file deleted, then back
+  const gone = ws.files[Math.floor(rand() * ws.files.length)];
+  const kept = sums.get(gone.path)!;
+  sums.delete(gone.path);
+  a.update(gone.path, undefined);
+  same(a, new Analysis([...sums.values()], options), paths, `${ws.name}: ${gone.path} deleted`);
+  sums.set(gone.path, kept);
+  a.update(gone.path, kept);
+  same(a, new Analysis([...sums.values()], options), paths, `${ws.name}: ${gone.path} back`);
+  return modes;
+}
+
+for (const name of fs.readdirSync(fixtures).sort()) {
+  const dir = path.join(fixtures, name);
+  if (!fs.statSync(dir).isDirectory()) continue;
+  test(`incremental = full: fixture ${name}, 30 seeded edits`, async () => {
+    const p = await loadPython();
+    for (let r = 0; r < ROUNDS; r++) {
+      const modes = run(p, workspace(name, [dir], dir), 30, name.length * 7919 + r);
+      assert.ok((modes['in place'] ?? 0) > 0, `no edit was applied in place: ${JSON.stringify(modes)}`);
+    }
+  });
+}
+
+test('incremental = full: threaded standard-library packages, 60 seeded edits', async t => {
+  const r = spawnSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' });
+  const std = r.status === 0 ? r.stdout.trim() : '';
+  if (!std || !fs.existsSync(path.join(std, 'concurrent'))) { t.skip('no python3 standard library on this machine'); return; }
+  const p = await loadPython();
+  const dirs = ['concurrent', 'logging', 'threading.py', 'queue.py', 'socketserver.py', 'sched.py'].map(n => path.join(std, n));
+  const ws = workspace('stdlib', [std], std);
+  ws.files = ws.files.filter(f => dirs.some(d => path.join(std, f.path) === d || path.join(std, f.path).startsWith(d + path.sep)) && !f.path.includes('test'));
+  assert.ok(ws.files.length >= 8, `${ws.files.length} files`);
+  for (let r = 0; r < ROUNDS; r++) {
+    const modes = run(p, ws, 60, 20261202 + r);
+    if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`stdlib modes: ${JSON.stringify(modes)}\n`);
+    assert.ok((modes['in place'] ?? 0) >= 20, JSON.stringify(modes));
+  }
+});
