@@ -112,7 +112,8 @@ export class Analysis {
     }
     const change = this.graph.refresh(fns);
     const redone = this.helpers.refresh(fns);
-    const threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
+    const threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i])
+      || !this.threads.reposition();
     const before = threadsRedone ? new Map([...this.program.fns.values()].map(fn => [fn, this.threads.threadIds(fn).join(',')])) : undefined;
     if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options);
     // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
@@ -128,33 +129,44 @@ export class Analysis {
       for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);
     }
     if (before) for (const fn of this.program.fns.values()) if (this.threads.threadIds(fn).join(',') !== before.get(fn)) touched.add(fn);
+    // Containers whose reported accesses changed (findings and lists redone), and those whose
+    // definition moved (their entry redone).
     const dirty = new Set<string>();
-    for (const c of this.program.containers.values()) if (c.path === path) dirty.add(c.id);
+    const moved = new Set<string>();
+    const shown = new Map(this.report.containers.map(c => [c.id, c]));
+    for (const c of this.program.containers.values()) {
+      const was = shown.get(c.id)?.definedAt;
+      if (c.path === path && (!was || was.line !== c.line)) moved.add(c.id);
+    }
     for (const fn of touched) {
-      for (const cid of this.contributions.get(fn)?.keys() ?? []) dirty.add(cid);
+      const was = this.contributions.get(fn);
       this.uncontribute(fn);
       this.contribute(fn);
-      for (const cid of this.contributions.get(fn)?.keys() ?? []) dirty.add(cid);
+      const now = this.contributions.get(fn);
+      for (const cid of new Set([...was?.keys() ?? [], ...now?.keys() ?? []])) {
+        if (JSON.stringify(was?.get(cid)) !== JSON.stringify(now?.get(cid))) dirty.add(cid);
+      }
     }
     for (const cid of dirty) this.sortAccesses(cid);
     // Findings: all of them with a new thread model (or after a truncated traversal), else the
-    // dirty containers' (their accessors include every function whose own accesses changed).
+    // dirty containers': their accessors are the functions whose own accesses touch them (and
+    // the redone ones, which may have stopped touching them).
     if (threadsRedone || change.context || this.findings.truncated) this.findings.compute(undefined, this.threads);
-    else {
+    else if (dirty.size) {
       const accessors = new Set<FnInfo>(redone);
-      for (const cid of dirty) for (const fn of this.accessors.get(cid) ?? []) accessors.add(fn);
+      for (const cid of dirty) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);
       this.findings.compute({ containers: dirty, accessors });
     }
     const r = this.report;
     const i = r.files.findIndex(f => f.path === path);
+    r.threads = this.threadReports();
     if (threadsRedone) {
       r.mainThread = this.threads.main.id;
-      r.threads = this.threadReports();
       const files = new Set([...touched].map(fn => fn.file.path));
       r.files = r.files.map(f => (files.has(f.path) ? this.fileReport(this.program.fileAt(f.path)!) : f));
     }
     r.files[i] = this.fileReport(next);
-    r.containers = r.containers.map(c => (dirty.has(c.id) ? this.containerReport(c.id) : c));
+    r.containers = r.containers.map(c => (dirty.has(c.id) || moved.has(c.id) ? this.containerReport(c.id) : c));
     r.findings = this.findings.list();
     return { mode: 'in place', functions: redone.size, containers: dirty.size, threadsRedone };
   }

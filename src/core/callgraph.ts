@@ -131,4 +131,4 @@ const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${
 const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}|${c.site.callee.attrs.length}`).join(';');
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
 const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, fns: Set<FnInfo>) =>
-  [...m].flatMap(([cls, l]) => l.filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.line}:${e.site.inLoop}`)).sort().join(';');
+  [...m].flatMap(([cls, l]) => l.filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}`)).sort().join(';');

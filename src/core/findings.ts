@@ -23,7 +23,10 @@ interface ThreadAccess {
   callPath: string[];
 }
 
-const MAX_STATES_PER_THREAD = 20000;
+/** States (function, locks held, setup) one thread's traversal may visit: enough for every
+ *  function under several lock contexts; past it the thread's findings are partial (said). */
+const STATES_PER_FUNCTION = 8;
+const MIN_STATES_PER_THREAD = 20000;
 const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 /** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
@@ -78,6 +81,7 @@ export class Findings {
     const byContainer = new Map<string, ThreadAccess[]>();
     /** Functions reached outside setup on some thread. */
     const live = new Set<FnInfo>();
+    const limit = Math.max(MIN_STATES_PER_THREAD, STATES_PER_FUNCTION * program.fns.size);
     for (const t of t0.threads) {
       if (t.kind === 'process') continue; // no memory shared with the parent
       const seen = new Set<string>();
@@ -85,7 +89,7 @@ export class Findings {
       const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.filter(fn => !within || within.has(fn)).map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
       let states = 0;
       while (stack.length) {
-        if (states >= MAX_STATES_PER_THREAD) { if (!only) this.truncated = true; break; }
+        if (states >= limit) { if (!only) this.truncated = true; break; }
         const st = stack.pop()!;
         const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
         if (seen.has(k)) continue;
@@ -161,6 +165,7 @@ export class Findings {
   private checksOf(fn: FnInfo, byContainer: Map<string, ThreadAccess[]>, wanted: (cid: string) => boolean): { index: number; container: string; finding: FindingReport }[] {
     const { program, threads, display } = this;
     const out: { index: number; container: string; finding: FindingReport }[] = [];
+    if (!this.helpers.direct.get(fn)?.some(e => e.check)) return out;
     const eff = this.helpers.effective.get(fn) ?? [];
     const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process');
     if (!fnThreads.length) return out;

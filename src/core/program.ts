@@ -75,6 +75,7 @@ export class Program {
   constructor(files: FileSummary[]) {
     this.files = files;
     for (const f of files) if (!this.modules.has(f.module)) this.modules.set(f.module, f);
+    const redefined = new Map<string, number>();
     for (const f of files) {
       for (const c of f.classes) {
         this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map() });
@@ -91,7 +92,8 @@ export class Program {
         if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
         // A redefinition binds the name (Python semantics); the earlier body is still analyzed.
         const earlier = this.fns.get(fi.key);
-        if (earlier) { earlier.key = `${earlier.key}#${earlier.s.line}`; this.fns.set(earlier.key, earlier); }
+        // (numbered, not by line: a key must survive an edit that moves the def)
+        if (earlier) { const n = (redefined.get(fi.key) ?? 0) + 1; redefined.set(fi.key, n); earlier.key = `${fi.key}#${n}`; this.fns.set(earlier.key, earlier); }
         if (fi.cls) fi.cls.methods.set(s.name, fi);
         this.fns.set(fi.key, fi);
         list.push(fi);
@@ -126,7 +128,7 @@ export class Program {
     const fns = this.fnsByFile.get(old);
     // a class defined twice: which definition the name means is decided over the whole file
     if (new Set(next.classes.map(c => c.qualname)).size !== next.classes.length) return false;
-    if (!fns || fns.length !== next.functions.length || fns.some((fi, i) => fi.s.qualname !== next.functions[i].qualname || fi.key !== `${old.module}:${fi.s.qualname}`)) return false;
+    if (!fns || fns.length !== next.functions.length || fns.some((fi, i) => fi.s.qualname !== next.functions[i].qualname)) return false;
     const i = this.files.indexOf(old);
     // a module name two files share: which one wins is decided over the whole program
     if (i < 0 || this.modules.get(old.module) !== old || this.files.some(f => f !== old && f.module === old.module)) return false;

@@ -17,8 +17,6 @@ export interface EffectiveAccess {
   via: string[];
   /** Where it shows in this function: the access itself, or the helper call. */
   site: Span;
-  /** The direct access at the end of the chain. */
-  origin: { fn: FnInfo; access: DirectAccess };
   /** Made here by binding a helper's parameter to this function's container: a direct access for findings. */
   boundHere?: boolean;
 }
@@ -35,10 +33,15 @@ export class HelperSummaries {
   readonly effective = new Map<FnInfo, EffectiveAccess[]>();
   /** Accesses a function makes itself: direct ones, and helper writes into containers it passed. */
   accessesForFindings(fn: FnInfo): EffectiveAccess[] {
-    const direct = (this.direct.get(fn) ?? []).filter(e => !e.container.startsWith(PARAM_PREFIX));
-    const bound = (this.effective.get(fn) ?? []).filter(e => e.boundHere);
-    return bound.length ? [...direct, ...bound] : direct;
+    let l = this.forFindings.get(fn);
+    if (!l) {
+      const direct = (this.direct.get(fn) ?? []).filter(e => !e.container.startsWith(PARAM_PREFIX));
+      const bound = (this.effective.get(fn) ?? []).filter(e => e.boundHere);
+      this.forFindings.set(fn, (l = bound.length ? [...direct, ...bound] : direct));
+    }
+    return l;
   }
+  private readonly forFindings = new Map<FnInfo, EffectiveAccess[]>();
 
   /** Per function, one entry per container/op/key/value: what its callers need to see. */
   private readonly distinct = new Map<FnInfo, EffectiveAccess[]>();
@@ -75,11 +78,19 @@ export class HelperSummaries {
    *  bindings that touch any of those. Returns the functions whose effective accesses were redone. */
   refresh(changed: FnInfo[]): Set<FnInfo> {
     const redo = new Set<FnInfo>();
-    const queue = [...changed];
-    for (const fn of changed) redo.add(fn);
-    for (let i = 0; i < queue.length; i++) for (const c of this.graph.callers.get(queue[i]) ?? []) if (!redo.has(c)) { redo.add(c); queue.push(c); }
+    const pending = new Set<FnInfo>(changed);
     for (const fn of changed) this.direct.set(fn, this.resolveDirect(fn));
-    for (const comp of this.graph.sccs()) if (redo.has(comp[0])) this.solve(comp);
+    // Early cut-off: what a caller takes from a callee is its distinct entries (not their
+    // positions), so callers are redone only when those changed.
+    for (const comp of this.graph.sccs()) {
+      if (!comp.some(fn => pending.has(fn))) continue;
+      const before = comp.map(fn => fingerprint(this.distinct.get(fn)));
+      this.solve(comp);
+      comp.forEach((fn, i) => {
+        redo.add(fn);
+        if (fingerprint(this.distinct.get(fn)) !== before[i]) for (const c of this.graph.callers.get(fn) ?? []) pending.add(c);
+      });
+    }
     // Thread-argument bindings: those made into the redone functions are gone with their old
     // lists; those a changed starter made elsewhere are taken out and all redone in program order.
     const targets = new Set<FnInfo>();
@@ -89,6 +100,7 @@ export class HelperSummaries {
     for (const t of redo) targets.add(t);
     this.bindThreadArguments(targets);
     for (const t of targets) redo.add(t);
+    for (const fn of redo) this.forFindings.delete(fn);
     return redo;
   }
 
@@ -105,7 +117,7 @@ export class HelperSummaries {
       for (const id of ids) {
         const e: EffectiveAccess = {
           container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: [],
-          site: { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }, origin: { fn, access: a },
+          site: { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn },
         };
         if (a.key !== undefined) e.key = a.key;
         if (a.value !== undefined) e.value = a.value;
@@ -217,6 +229,12 @@ export class HelperSummaries {
     }
     return added;
   }
+}
+
+/** A function's distinct entries as its callers see them: everything but where they are. */
+function fingerprint(l: EffectiveAccess[] | undefined): string {
+  if (!l?.length) return '';
+  return l.map(e => `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}|${e.readWrite ? 1 : 0}${e.check ? 1 : 0}${e.boundHere ? 1 : 0}|${e.locks.join(',')}|${e.via.join('>')}`).join('\n');
 }
 
 function keyOf(e: EffectiveAccess): string {

@@ -22,7 +22,20 @@ export interface ThreadsConfig {
   threads: Record<string, string>;
 }
 
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; sites: { path: string; line: number }[]; many: boolean; cls?: ClassInfo }
+/** Where a thread is started, read from the current summary: an edit that only moves lines
+ *  moves the thread's start sites without a new thread model (see reposition). */
+interface SiteSource { fn: FnInfo; line: () => number }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo }
+
+/** Start sites, one per line. */
+function placed(raw: SiteSource[]): { path: string; line: number }[] {
+  const out: { path: string; line: number }[] = [];
+  for (const r of raw) {
+    const site = { path: r.fn.file.path, line: r.line() };
+    if (!out.some(s => s.path === site.path && s.line === site.line)) out.push(site);
+  }
+  return out;
+}
 
 export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
@@ -32,25 +45,26 @@ export class ThreadModel {
   /** thread id → (function → caller on the path from the entry), for call paths. */
   private readonly parents = new Map<string, Map<FnInfo, FnInfo | null>>();
   readonly byId = new Map<string, ThreadEntry>();
+  private readonly sources = new Map<ThreadEntry, SiteSource[]>();
 
   constructor(private readonly program: Program, private readonly graph: CallGraph, config: ThreadsConfig) {
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: { path: string; line: number } | undefined, many: boolean, name?: string, cls?: ClassInfo) => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo) => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, sites: [], many: false, names: [], cls }));
-      if (site && !c.sites.some(s => s.path === site.path && s.line === site.line)) c.sites.push(site);
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls }));
+      if (site) c.raw.push(site);
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
     };
     for (const fn of program.fns.values()) {
-      for (const st of fn.s.starts) {
+      fn.s.starts.forEach((st, i) => {
         for (const target of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
-          note(target, kind, shortName(target, graph), { path: fn.file.path, line: st.line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name);
+          note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name);
         }
-      }
+      });
     }
     // Thread subclasses: run() is the entry; the thread is named for the class.
     for (const cls of program.classes.values()) {
@@ -63,7 +77,11 @@ export class ThreadModel {
       if (!sites.length && run.cls !== cls) continue;
       const many = sites.length > 1 || sites.some(s => s.site.inLoop);
       if (!sites.length) note(run, kind, cls.s.name, undefined, false, undefined, cls);
-      for (const s of sites) note(run, kind, cls.s.name, { path: s.fn.file.path, line: s.site.line }, many, undefined, cls);
+      sites.forEach((s, i) => {
+        // the i-th construction of the class, in the graph as it is now
+        const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
+        note(run, kind, cls.s.name, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line }, many, undefined, cls);
+      });
     }
     // Declared threads: annotation comments, then threadline.json globs.
     const declared = new Map<string, { kind: ThreadKind; fns: FnInfo[] }>();
@@ -88,7 +106,10 @@ export class ThreadModel {
       let id = counts.get(c.short)! > 1 || used.has(c.short) ? c.qual : c.short;
       if (used.has(id)) id = `${c.fn.file.module}.${c.qual}`;
       used.add(id);
-      this.add({ id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || c.sites.length > 1 ? 'many' : 'one', startedAt: c.sites, ...(c.cls ? { perInstance: c.cls } : {}) });
+      const sites = placed(c.raw);
+      const entry: ThreadEntry = { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || sites.length > 1 ? 'many' : 'one', startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}) };
+      this.add(entry);
+      this.sources.set(entry, c.raw);
     }
     for (const [name, d] of [...declared].sort((a, b) => a[0].localeCompare(b[0]))) {
       if (name === config.mainThread) continue;
@@ -146,11 +167,24 @@ export class ThreadModel {
     return false;
   }
 
-  /** What the function contributes to the thread model through its starts (where, how, what
-   *  they resolve to): an edit that leaves it unchanged leaves the thread model as it is. */
+  /** What the function contributes to the thread model through its starts (how, and what they
+   *  resolve to; not where: see reposition): an edit that leaves it unchanged leaves the model. */
   startKey(fn: FnInfo): string {
     if (!fn.s.starts.length) return '';
-    return JSON.stringify(fn.s.starts) + fn.s.starts.map(st => this.startTargets(fn, st).map(t => t.key).join(',')).join(';');
+    return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
+      + fn.s.starts.map(st => this.startTargets(fn, st).map(t => t.key).join(',')).join(';');
+  }
+
+  /** After an edit that moved lines: start sites re-read from the summaries. False when two
+   *  sites now share a line or no longer do (a thread's instance count could change): the
+   *  caller then builds a new model. */
+  reposition(): boolean {
+    for (const [t, raw] of this.sources) {
+      const sites = placed(raw);
+      if (sites.length !== t.startedAt.length) return false;
+      t.startedAt = sites;
+    }
+    return true;
   }
 
   private add(t: ThreadEntry): void {

@@ -106,14 +106,14 @@ async function indexWorkspace(): Promise<void> {
 
 function analyzeNow(): void {
   if (analyzeTimer) { clearTimeout(analyzeTimer); analyzeTimer = undefined; }
-  const t0 = Date.now();
   try {
     index.analyze();
   } catch (e) {
-    // a cache entry can be damaged yet pass the cache's checks: redo those files from disk, once
+    // An update that threw may have left the analysis half-done: start afresh, once. A cache
+    // entry can be damaged yet pass the cache's checks: those files are re-read from disk first.
+    index.dropAnalysis();
     const n = index.resummarizeCached();
-    if (!n) { log(`analysis failed: ${(e as Error).stack ?? e}`); return; }
-    log(`analysis failed on summaries from the cache (${(e as Error).message}): ${n} files re-read without the cache`);
+    log(`analysis failed (${(e as Error).message})${n ? `; ${n} files from the cache re-read without it` : ''}: a full analysis follows`);
     try {
       index.analyze();
     } catch (e2) {
@@ -121,7 +121,7 @@ function analyzeNow(): void {
       return;
     }
   }
-  log(`analyzed ${index.fileCount} files in ${Date.now() - t0} ms`);
+  log(`analyzed ${index.fileCount} files: ${index.lastRun}`);
   publishDiagnostics();
   void connection.sendNotification(ModelChangedNotification, { version: index.version });
   void connection.languages.inlayHint.refresh().catch(() => undefined);
@@ -265,7 +265,7 @@ connection.onRequest(RefreshRequest, async () => {
 });
 
 connection.onRequest(ServerInfoRequest, () => ({
-  pid: process.pid, version: SERVER_VERSION, startedAt, analysisVersion: index?.version ?? 0, files: index?.fileCount ?? 0, cache: index?.cacheInfo() ?? null,
+  pid: process.pid, version: SERVER_VERSION, startedAt, analysisVersion: index?.version ?? 0, files: index?.fileCount ?? 0, cache: index?.cacheInfo() ?? null, lastAnalysis: index?.lastRun ?? '',
 }));
 
 process.on('uncaughtException', e => log(`uncaught: ${e.stack ?? e}`));

@@ -61,6 +61,9 @@ export function bufferModule(uri: string): string {
   return `__${uri.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}__`;
 }
 
+/** Past this many changed files (a branch switch), one full analysis beats updates one by one. */
+const MAX_INCREMENTAL_FILES = 32;
+
 export class WorkspaceIndex {
   /** Summaries by absolute path (or by URI for untitled documents). */
   private readonly summaries = new Map<string, FileSummary>();
@@ -179,7 +182,7 @@ export class WorkspaceIndex {
     if (this.fromEditor.has(abs)) return;
     this.fromCache.delete(abs);
     let bytes: Uint8Array;
-    try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); return; }
+    try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); this.pending.add(abs); return; }
     const m = this.moduleFor(abs);
     const key = this.cache?.key(bytes, abs, m.module, m.isPackage);
     const cached = key && !skipCache ? this.cache!.get(key, abs) : undefined;
@@ -189,6 +192,7 @@ export class WorkspaceIndex {
     for (const w of s.warnings) this.log(`${abs}: ${w}`);
     if (key && !cached) this.cache!.put(key, s);
     this.summaries.set(abs, s);
+    this.pending.add(abs);
   }
 
   indexDocument(d: OpenDocument): void {
@@ -197,6 +201,7 @@ export class WorkspaceIndex {
     const text = d.doc.getText();
     if (!d.tree) { this.log(`${key}: parse timed out`); return; }
     this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize }));
+    this.pending.add(key);
     this.fromEditor.add(key);
     this.fromCache.delete(key);
     this.docVersions.set(key, d.doc.version);
@@ -223,33 +228,60 @@ export class WorkspaceIndex {
     const key = uriToPath(uri);
     this.fromEditor.delete(key);
     this.docVersions.delete(key);
-    if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else this.summaries.delete(key);
+    if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else { this.summaries.delete(key); this.pending.add(key); }
   }
 
   /** The file is gone from disk. An open document keeps its summary (the editor buffer wins until
    *  it is closed; releaseDocument then finds no file and drops it). */
   remove(abs: string): void {
     if (this.fromEditor.has(abs)) return;
-    this.summaries.delete(abs);
+    if (this.summaries.delete(abs)) this.pending.add(abs);
     this.fromCache.delete(abs);
   }
 
   /** A folder is gone: every disk summary under it goes too (the watcher reports only the folder). */
   removeUnder(dir: string): number {
     let n = 0;
-    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.summaries.delete(k); this.fromCache.delete(k); n++; }
+    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.summaries.delete(k); this.fromCache.delete(k); this.pending.add(k); n++; }
     return n;
   }
 
   get fileCount(): number { return this.summaries.size; }
 
+  /** Re-analysis after summaries changed: the changed files applied to the current analysis one
+   *  by one (each redoing only what it can affect), or a new analysis when there is none yet,
+   *  the options changed, or so many files changed that one full pass is cheaper. */
   analyze(): Analysis {
     const mainThread = this.settings.mainThread !== 'main' ? this.settings.mainThread : this.config.mainThread;
+    const options = { mainThread, threads: { ...this.config.threads, ...this.settings.threads } };
+    const optionsKey = JSON.stringify(options);
     const versions = new Map(this.docVersions);
-    this.analysis = new Analysis([...this.summaries.values()], { mainThread, threads: { ...this.config.threads, ...this.settings.threads } });
+    const t0 = Date.now();
+    if (this.analysis && optionsKey === this.optionsKey && this.pending.size <= MAX_INCREMENTAL_FILES) {
+      const modes: string[] = [];
+      for (const p of this.pending) modes.push(this.analysis.update(p, this.summaries.get(p)).mode);
+      this.lastRun = `${this.pending.size} changed file${this.pending.size === 1 ? '' : 's'} applied (${[...new Set(modes)].join(', ') || 'nothing to do'})`;
+    } else {
+      this.analysis = new Analysis([...this.summaries.values()], options);
+      this.lastRun = `full analysis of ${this.summaries.size} files`;
+    }
+    this.lastRun += ` in ${Date.now() - t0} ms`;
+    this.pending.clear();
+    this.optionsKey = optionsKey;
     this.analyzedVersions = versions;
     this.version++;
     return this.analysis;
+  }
+
+  /** Say what the last analyze() did, for the log. */
+  lastRun = '';
+  /** Paths whose summary changed (or went) since the last analysis. */
+  private readonly pending = new Set<string>();
+  private optionsKey = '';
+
+  /** A full analysis next time (an analysis failed: do not build on it). */
+  dropAnalysis(): void {
+    this.analysis = undefined;
   }
 
   summaryOf(uri: string): FileSummary | undefined { return this.summaries.get(uriToPath(uri)); }

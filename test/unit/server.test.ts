@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import {
-  ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, PStatus, StatusNotification,
+  ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, PStatus, ServerInfoRequest, StatusNotification,
 } from '../../src/protocol/requests';
 
 const repo = path.resolve(__dirname, '..', '..', '..');
@@ -177,4 +177,25 @@ test('changing the exclude setting redoes the index: excluded files leave, resto
   await until(false);
   conn.sendNotification('workspace/didChangeConfiguration', settings(['**/.venv/**']));
   await until(true);
+});
+
+test("a helper's body edit reaches its callers in other files, applied in place", async () => {
+  const rel = 'pkg/common.py';
+  const uri = open(rel);
+  const text = fs.readFileSync(path.join(workspace, rel), 'utf8');
+  const pos = find(text, 'self.request_status[room] = status');
+  const line = { start: { line: pos.line, character: pos.character }, end: { line: pos.line, character: pos.character + 'self.request_status[room] = status'.length } };
+  conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: line, text: 'self.request_status.pop(room, None)' }] });
+  const res = (await conn.sendRequest(ContainerAccessesRequest, { containerId: 'pkg.common.BaseManager.request_status', writesOnly: true }))!;
+  const viaHelper = res.accesses.filter(a => a.via[0] === 'BaseManager.update_status' && path.basename(a.location.uri) === 'backend.py');
+  assert.ok(viaHelper.length > 0);
+  assert.ok(viaHelper.some(a => a.op === 'pop'), 'the callers in backend.py now pop through the helper');
+  const info = await conn.sendRequest(ServerInfoRequest, {});
+  assert.match(info.lastAnalysis, /1 changed file applied \(in place\)/);
+  // and back
+  const back = { start: line.start, end: { line: pos.line, character: pos.character + 'self.request_status.pop(room, None)'.length } };
+  conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: back, text: 'self.request_status[room] = status' }] });
+  const again = (await conn.sendRequest(ContainerAccessesRequest, { containerId: 'pkg.common.BaseManager.request_status', writesOnly: true }))!;
+  assert.ok(!again.accesses.some(a => a.op === 'pop'));
+  conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
 });
