@@ -1,130 +1,214 @@
-// npm run bench: the engine over the Python standard library of this machine, against
-// parse-only in the same run. Prints a table and JSON; figures go into the README.
+// npm run bench: the engine over the Python standard library of this machine and over a
+// generated 5,000-file workspace (bench/synth.ts), each against parse-only of the same files in
+// the same process. Each part runs in its own child process (so one's memory does not inflate
+// the other's); the parent prints one table and one JSON line. Figures go into the README.
+//   node dist/bench.js [--stdlib=DIR] [--synth-files=N] [--only=stdlib|synth|rss|reference]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import type { Tree } from 'web-tree-sitter';
 import { Analysis } from '../src/core/analysis';
 import { discover } from '../src/core/files';
-import * as os from 'node:os';
-import { summarizeBytes, summarizeTree } from '../src/core/index';
+import { summarizeText, summarizeTree } from '../src/core/index';
 import { defaultJobs } from '../src/core/pool';
 import { analyzePaths } from '../src/core/workspace';
-import { FileSummary } from '../src/core/model';
-import { loadPython } from '../src/core/parser';
+import { loadPython, PythonParser } from '../src/core/parser';
 import { decodeSource } from '../src/core/source';
+import { writeSyntheticWorkspace } from './synth';
+
+const EXCLUDE = ['**/test/**', '**/tests/**', '**/idle_test/**', '**/site-packages/**', '**/__pycache__/**'];
+const arg = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const seconds = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e9;
+const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+const round = (x: number, d = 2) => +x.toFixed(d);
 
 function stdlibDir(): string {
-  const arg = process.argv.find(a => a.startsWith('--stdlib='));
-  if (arg) return arg.slice('--stdlib='.length);
+  const a = arg('stdlib');
+  if (a) return a;
   const r = spawnSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error('python3 not found: pass --stdlib=DIR');
   return r.stdout.trim();
 }
 
-async function main() {
-  const dir = stdlibDir();
-  const { files } = discover([dir], { exclude: ['**/test/**', '**/tests/**', '**/idle_test/**', '**/site-packages/**', '**/__pycache__/**'] });
-  const inputs = files.map(f => ({ ...f, bytes: fs.readFileSync(f.abs) }));
-  const texts = inputs.map(f => decodeSource(f.bytes).text);
+/** Parse-only and the index of a folder: 1 worker, N workers, then a warm start from the cache. */
+async function coldWarm(p: PythonParser, dir: string, exclude: string[]) {
+  const { files } = discover([dir], { exclude });
+  const texts = files.map(f => decodeSource(fs.readFileSync(f.abs)).text);
   const lines = texts.reduce((n, t) => n + t.split('\n').length, 0);
-  const p = await loadPython();
-  // warm-up: let the JIT see both paths before timing
-  for (let i = 0; i < Math.min(40, inputs.length); i++) { p.parser.parse(texts[i])?.delete(); summarizeBytes(p, inputs[i].bytes, inputs[i].abs, inputs[i].module, inputs[i].isPackage); }
-
+  for (let i = 0; i < Math.min(40, texts.length); i++) p.parser.parse(texts[i])?.delete(); // warm-up
   const t0 = process.hrtime.bigint();
   for (const t of texts) p.parser.parse(t)?.delete();
-  const parseOnly = Number(process.hrtime.bigint() - t0) / 1e9;
-
-  const t1 = process.hrtime.bigint();
-  const summaries: FileSummary[] = inputs.map(f => summarizeBytes(p, f.bytes, path.relative(dir, f.abs), f.module, f.isPackage));
-  const t2 = process.hrtime.bigint();
-  const analysis = new Analysis(summaries, { mainThread: 'main', threads: {} });
-  const t3 = process.hrtime.bigint();
-  const summarize = Number(t2 - t1) / 1e9, cross = Number(t3 - t2) / 1e9, full = summarize + cross;
-  const r = analysis.report;
-  // RSS once the stdlib is indexed and analyzed (the runs below only add to it)
-  const indexRssMB = Math.round(process.memoryUsage().rss / 1048576);
-
-  // Cold index from disk with 1 worker (in-thread) and N workers, then a warm start from the cache.
-  const exclude = ['**/test/**', '**/tests/**', '**/idle_test/**', '**/site-packages/**', '**/__pycache__/**'];
+  const parseOnly = seconds(t0);
   const jobs = defaultJobs();
-  const time = async (f: () => Promise<unknown>) => { const t = process.hrtime.bigint(); await f(); return Number(process.hrtime.bigint() - t) / 1e9; };
-  const cold1 = await time(() => analyzePaths([dir], { exclude, jobs: 1, relativeTo: dir }));
-  const coldN = await time(() => analyzePaths([dir], { exclude, jobs, relativeTo: dir }));
+  let t = process.hrtime.bigint();
+  const one = await analyzePaths([dir], { exclude, jobs: 1, relativeTo: dir });
+  const cold1 = seconds(t);
+  const r = one.report;
+  const counts = { threads: r.threads.length, containers: r.containers.length, accesses: r.containers.reduce((n, c) => n + c.accesses.length, 0), findings: r.findings.length };
+  t = process.hrtime.bigint();
+  await analyzePaths([dir], { exclude, jobs, relativeTo: dir });
+  const coldN = seconds(t);
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-cache-'));
-  const coldCached = await time(() => analyzePaths([dir], { exclude, jobs, relativeTo: dir, cacheDir }));
-  const warm = await time(() => analyzePaths([dir], { exclude, jobs, relativeTo: dir, cacheDir }));
+  await analyzePaths([dir], { exclude, jobs, relativeTo: dir, cacheDir });
+  t = process.hrtime.bigint();
+  await analyzePaths([dir], { exclude, jobs, relativeTo: dir, cacheDir });
+  const warm = seconds(t);
   fs.rmSync(cacheDir, { recursive: true, force: true });
+  return {
+    files: files.length, lines, parseOnlySeconds: round(parseOnly, 3), workers: jobs,
+    cold1WorkerSeconds: round(cold1), coldNWorkersSeconds: round(coldN), ratio1WorkerToParseOnly: round(cold1 / parseOnly),
+    speedupNWorkers: round(cold1 / coldN), warmSeconds: round(warm), warmOverCold: round(warm / coldN), ...counts,
+    analysis: one.analysis, summaries: one.summaries, texts: new Map(files.map((f, i) => [path.relative(dir, f.abs).split(path.sep).join('/'), texts[i]])),
+  };
+}
 
-  // A one-character edit in a ~2,700-line file: incremental reparse + summary of that file
-  // (200 edits), and the cross-file passes over the whole index (measured separately).
-  const big = inputs.map((f, i) => ({ f, i, n: texts[i].split('\n').length })).sort((a, b) => Math.abs(a.n - 2700) - Math.abs(b.n - 2700))[0];
-  let text = texts[big.i];
-  let tree = p.parser.parse(text)!;
-  const per: number[] = [];
-  for (let k = 0; k < 200; k++) {
-    // a space typed at the end of a line: harmless to the syntax, like most keystrokes
-    const at = text.indexOf('\n', Math.floor((k / 200) * text.length));
-    const t = process.hrtime.bigint();
-    const next = text.slice(0, at) + ' ' + text.slice(at);
+/** One-character edits in a ~2,700-line file of the indexed workspace, as the server does them:
+ *  tree.edit + incremental reparse, summary of the tree, Analysis.update. */
+function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, count: number) {
+  const [file, original] = [...texts].sort((a, b) => Math.abs(a[1].split('\n').length - 2700) - Math.abs(b[1].split('\n').length - 2700))[0];
+  const s0 = analysis.program.fileAt(file)!;
+  let text = original;
+  let tree: Tree = p.parser.parse(text)!;
+  const total: number[] = [], file_: number[] = [], update: number[] = [];
+  for (let k = 0; k < count; k++) {
+    // a space at the end of a line, or a new line: harmless to the syntax, like most keystrokes
+    const at = text.indexOf('\n', Math.floor((k / count) * (text.length - 1)));
+    const ch = k % 2 ? '\n' : ' ';
     const before = text.slice(0, at);
-    const row = before.split('\n').length - 1;
-    const column = at - (before.lastIndexOf('\n') + 1);
-    tree.edit({ startIndex: at, oldEndIndex: at, newEndIndex: at + 1, startPosition: { row, column }, oldEndPosition: { row, column }, newEndPosition: { row, column: column + 1 } });
+    const row = before.split('\n').length - 1, column = at - (before.lastIndexOf('\n') + 1);
+    const t = process.hrtime.bigint();
+    const next = text.slice(0, at) + ch + text.slice(at);
+    tree.edit({ startIndex: at, oldEndIndex: at, newEndIndex: at + 1, startPosition: { row, column }, oldEndPosition: { row, column },
+      newEndPosition: ch === '\n' ? { row: row + 1, column: 0 } : { row, column: column + 1 } });
     const t2 = p.parser.parse(next, tree)!;
     tree.delete();
     tree = t2;
     text = next;
-    summarizeTree(p, tree, text, big.f.abs, big.f.module, big.f.isPackage);
-    per.push(Number(process.hrtime.bigint() - t) / 1e6);
+    const s = summarizeTree(p, tree, text, file, s0.module, s0.isPackage);
+    const mid = process.hrtime.bigint();
+    analysis.update(file, s);
+    update.push(ms(mid));
+    total.push(ms(t));
+    file_.push(total[total.length - 1] - update[update.length - 1]);
   }
   tree.delete();
-  per.sort((a, b) => a - b);
-  const reanalyze: number[] = [];
-  for (let k = 0; k < 3; k++) { const t = process.hrtime.bigint(); new Analysis(summaries, { mainThread: 'main', threads: {} }); reanalyze.push(Number(process.hrtime.bigint() - t) / 1e6); }
-  const edit = { file: path.relative(dir, big.f.abs), lines: big.n, fileP50ms: +per[100].toFixed(1), fileP95ms: +per[190].toFixed(1), crossFileMs: Math.round(Math.min(...reanalyze)) };
+  for (const l of [total, file_, update]) l.sort((a, b) => a - b);
+  return { file, lines: original.split('\n').length, edits: count, p50ms: round(pct(total, 0.5), 1), p95ms: round(pct(total, 0.95), 1),
+    fileP50ms: round(pct(file_, 0.5), 1), updateP50ms: round(pct(update, 0.5), 1), updateP95ms: round(pct(update, 0.95), 1) };
+}
 
-  // For reference: tools a user would otherwise run, where installed.
-  const ctags = spawnSync('ctags', ['--version'], { encoding: 'utf8' });
+async function stdlibPart() {
+  const p = await loadPython();
+  const dir = stdlibDir();
+  const r = await coldWarm(p, dir, EXCLUDE);
+  const edit = edits(p, r.analysis, r.texts, 200);
+  const { analysis: _a, summaries: _s, texts: _t, ...figures } = r;
+  return { stdlib: dir, ...figures, edit };
+}
+
+async function synthPart() {
+  const p = await loadPython();
+  const n = Number(arg('synth-files') ?? 5000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-synth-'));
+  try {
+    const t = process.hrtime.bigint();
+    const ws = writeSyntheticWorkspace(dir, { files: n });
+    const generateSeconds = round(seconds(t));
+    const r = await coldWarm(p, dir, ['**/__pycache__/**']);
+    const edit = edits(p, r.analysis, r.texts, 200);
+    // A 1-line change in the base class's helper used by the 50 subclasses, back and forth.
+    const rel = path.relative(dir, ws.baseFile).split(path.sep).join('/');
+    const s0 = r.analysis.program.fileAt(rel)!;
+    const lines = fs.readFileSync(ws.baseFile, 'utf8').split('\n');
+    const original = lines[ws.helperLine - 1];
+    const changed = original.replace(/self\.request_status\[key\] = value/, 'self.request_status.pop(key, None)');
+    if (changed === original) throw new Error(`helper line is not the expected write: ${original}`);
+    const times: number[] = [];
+    let reached = 0;
+    for (let k = 0; k < 20; k++) {
+      lines[ws.helperLine - 1] = k % 2 ? original : changed;
+      const text = lines.join('\n');
+      const t0 = process.hrtime.bigint();
+      r.analysis.update(rel, summarizeText(p, text, rel, s0.module, s0.isPackage));
+      times.push(ms(t0));
+      if (k % 2 === 0) {
+        const c = r.analysis.accessesByContainer.get('core.base.StatusBase.request_status') ?? [];
+        reached = new Set(c.filter(a => a.op === 'pop' && a.via[0] === ws.helperName).map(a => a.path)).size;
+      }
+    }
+    times.sort((a, b) => a - b);
+    const { analysis: _a, summaries: _s, texts: _t, ...figures } = r;
+    return { synthFiles: n, generateSeconds, ...figures, edit,
+      baseHelperChange: { helper: ws.helperName, subclassFiles: ws.subclassFiles.length, filesShowingTheChange: reached, p50ms: round(pct(times, 0.5), 1), maxMs: round(times[times.length - 1], 1) } };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Peak RSS of a process that indexes and analyzes the stdlib in its own thread (as the server does). */
+async function rssPart() {
+  const dir = stdlibDir();
+  const { analysis } = await analyzePaths([dir], { exclude: EXCLUDE, jobs: 1, relativeTo: dir });
+  return { stdlibIndexPeakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), files: analysis.program.files.length };
+}
+
+/** The tools a user would otherwise run, where installed. */
+async function referencePart() {
+  const dir = stdlibDir();
   let ctagsSeconds: number | null = null;
+  const ctags = spawnSync('ctags', ['--version'], { encoding: 'utf8' });
   if (ctags.status === 0 && /Universal Ctags/.test(ctags.stdout)) {
     const t = process.hrtime.bigint();
-    spawnSync('ctags', ['-R', '-f', '/dev/null', '--languages=Python', '--exclude=test', '--exclude=tests', '--exclude=site-packages', dir]);
-    ctagsSeconds = +(Number(process.hrtime.bigint() - t) / 1e9).toFixed(2);
+    spawnSync('ctags', ['-R', '-f', '/dev/null', '--languages=Python', '--exclude=test', '--exclude=tests', '--exclude=idle_test', '--exclude=site-packages', dir]);
+    ctagsSeconds = round(seconds(t));
   }
-  const pyright = spawnSync('pyright', ['--version'], { encoding: 'utf8' }).status === 0 ? 'installed: not run by default' : null;
+  const pyright = [path.join(__dirname, '..', 'node_modules', '.bin', 'pyright'), 'pyright'].find(c => spawnSync(c, ['--version']).status === 0);
+  let pyrightSeconds: number | null = null, pyrightFiles = 0;
+  if (pyright) {
+    // 64 files: the threaded modules first, then the rest of the stdlib in path order
+    const { files } = discover([dir], { exclude: EXCLUDE });
+    const first = ['threading.py', 'queue.py', 'socketserver.py', 'concurrent/futures/thread.py', 'concurrent/futures/_base.py', 'logging/handlers.py', 'logging/__init__.py', 'multiprocessing/pool.py'];
+    const rel = (f: { abs: string }) => path.relative(dir, f.abs).split(path.sep).join('/');
+    const chosen = [...files.filter(f => first.includes(rel(f))), ...files.filter(f => !first.includes(rel(f)))].slice(0, 64).map(f => f.abs);
+    pyrightFiles = chosen.length;
+    const t = process.hrtime.bigint();
+    spawnSync(pyright, ['--outputjson', ...chosen], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    pyrightSeconds = round(seconds(t));
+  }
+  return { ctagsSeconds, pyrightSeconds, pyrightFiles };
+}
 
-  const result = {
-    stdlib: dir, files: inputs.length, lines,
-    parseOnlySeconds: +parseOnly.toFixed(3),
-    summarizeSeconds: +summarize.toFixed(3),
-    crossFileSeconds: +cross.toFixed(3),
-    fullAnalysisSeconds: +full.toFixed(3),
-    ratioToParseOnly: +(full / parseOnly).toFixed(2),
-    linesPerSecond: Math.round(lines / full),
-    indexRssMB,
-    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
-    threads: r.threads.length, containers: r.containers.length,
-    accesses: r.containers.reduce((n, c) => n + c.accesses.length, 0), findings: r.findings.length,
-    node: process.version,
-    workers: jobs,
-    coldIndex1WorkerSeconds: +cold1.toFixed(2), coldIndexNWorkersSeconds: +coldN.toFixed(2), speedupNWorkers: +(cold1 / coldN).toFixed(2),
-    coldWithCacheWriteSeconds: +coldCached.toFixed(2), warmFromCacheSeconds: +warm.toFixed(2), warmOverCold: +(warm / coldN).toFixed(2),
-    edit, ctagsSeconds, pyright,
-  };
-  const rows: [string, string][] = [
-    ['files', String(result.files)], ['lines', String(result.lines)],
-    ['parse only (s)', String(result.parseOnlySeconds)], ['full analysis (s)', `${result.fullAnalysisSeconds} (per-file ${result.summarizeSeconds} + cross-file ${result.crossFileSeconds})`],
-    ['ratio full / parse-only', `${result.ratioToParseOnly}×`], ['lines/s (full)', String(result.linesPerSecond)],
-    ['RSS after indexing + analysis (MB)', `${result.indexRssMB} (process peak over all runs ${result.peakRssMB})`],
-    [`cold index from disk, 1 / ${jobs} workers (s)`, `${result.coldIndex1WorkerSeconds} / ${result.coldIndexNWorkersSeconds} (${result.speedupNWorkers}x faster)`],
-    ['warm start from cache (s)', `${result.warmFromCacheSeconds} (${Math.round(result.warmOverCold * 100)}% of cold)`],
-    [`1-char edit in ${edit.file} (${edit.lines} lines)`, `file p50 ${edit.fileP50ms} ms, p95 ${edit.fileP95ms} ms; cross-file passes ${edit.crossFileMs} ms`],
-    ['Universal Ctags, same files (s)', ctagsSeconds === null ? 'not installed' : String(ctagsSeconds)],
-    ['threads / containers / accesses / findings', `${result.threads} / ${result.containers} / ${result.accesses} / ${result.findings}`],
+const PARTS: Record<string, () => Promise<object>> = { stdlib: stdlibPart, synth: synthPart, rss: rssPart, reference: referencePart };
+
+async function main() {
+  const only = arg('only');
+  if (only) { process.stdout.write(JSON.stringify(await PARTS[only]()) + '\n'); return; }
+  const result: Record<string, any> = { node: process.version, cores: defaultJobs() };
+  for (const part of Object.keys(PARTS)) {
+    const extra = process.argv.slice(2).filter(a => !a.startsWith('--only='));
+    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', __filename, `--only=${part}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+    if (r.status !== 0) throw new Error(`bench part ${part} failed (exit ${r.status})`);
+    result[part] = JSON.parse(r.stdout.trim().split('\n').pop()!);
+  }
+  const s = result.stdlib, y = result.synth, ref = result.reference;
+  const rows: [string, string, string][] = [
+    ['', `stdlib (${s.files} files, ${s.lines} lines)`, `synthetic (${y.files} files, ${y.lines} lines)`],
+    ['parse only (s)', `${s.parseOnlySeconds}`, `${y.parseOnlySeconds}`],
+    ['cold index, full analysis, 1 worker (s)', `${s.cold1WorkerSeconds} (${s.ratio1WorkerToParseOnly}x parse-only)`, `${y.cold1WorkerSeconds} (${y.ratio1WorkerToParseOnly}x parse-only)`],
+    [`cold index, ${s.workers} workers (s)`, `${s.coldNWorkersSeconds} (${s.speedupNWorkers}x faster than 1)`, `${y.coldNWorkersSeconds} (${y.speedupNWorkers}x faster than 1)`],
+    ['warm start from the cache (s)', `${s.warmSeconds} (${Math.round(s.warmOverCold * 100)}% of cold)`, `${y.warmSeconds} (${Math.round(y.warmOverCold * 100)}% of cold)`],
+    ['1-char edit to updated model, 200 edits', `${s.edit.file} (${s.edit.lines} lines): p50 ${s.edit.p50ms} ms, p95 ${s.edit.p95ms} ms (update p50 ${s.edit.updateP50ms} ms)`,
+      `${y.edit.file} (${y.edit.lines} lines): p50 ${y.edit.p50ms} ms, p95 ${y.edit.p95ms} ms (update p50 ${y.edit.updateP50ms} ms)`],
+    ['1-line change to a base helper used by 50 subclasses', '', `${y.baseHelperChange.p50ms} ms p50 (max ${y.baseHelperChange.maxMs}); seen in ${y.baseHelperChange.filesShowingTheChange}/${y.baseHelperChange.subclassFiles} subclass files`],
+    ['peak RSS, stdlib index in one process (MB)', `${result.rss.stdlibIndexPeakRssMB}`, ''],
+    ['threads / containers / accesses / findings', `${s.threads} / ${s.containers} / ${s.accesses} / ${s.findings}`, `${y.threads} / ${y.containers} / ${y.accesses} / ${y.findings}`],
+    ['Universal Ctags, same files (s)', ref.ctagsSeconds === null ? 'not installed' : `${ref.ctagsSeconds}`, ''],
+    [`pyright, ${ref.pyrightFiles} stdlib files (s)`, ref.pyrightSeconds === null ? 'not installed' : `${ref.pyrightSeconds}`, ''],
   ];
-  const w = Math.max(...rows.map(r => r[0].length));
-  for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);
+  const w0 = Math.max(...rows.map(r => r[0].length)), w1 = Math.max(...rows.map(r => r[1].length));
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`);
   console.log(JSON.stringify(result));
 }
 

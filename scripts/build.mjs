@@ -7,6 +7,7 @@ const entries = {
   'server': 'src/server/server.ts',
   'extension': 'src/client/extension.ts',
   'bench': 'bench/bench.ts',
+  'synth': 'bench/synth.ts',
   'worker': 'src/core/worker.ts',
   'test/suite': 'test/e2e/suite.ts',
   'fuzz': 'test/fuzz/run.ts',

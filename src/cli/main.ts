@@ -68,13 +68,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (dict !== undefined) { try { new RegExp(dict); } catch { throw new UsageError(`--dict: not a valid pattern: ${dict}`); } }
   const warnings: string[] = [];
-  const { report } = await analyzePaths(inputs, {
+  const { report, analysis } = await analyzePaths(inputs, {
     configFile: config, mainThread, exclude: exclude.length ? exclude : undefined, roots: roots.length ? roots : undefined, maxFileSize,
     onWarning: w => warnings.push(w), relativeTo: process.cwd(), jobs, cacheDir,
     // a progress line on a terminal, never into a pipe
     onProgress: process.stderr.isTTY ? (d, t) => { if (d === t || d % 25 === 0) process.stderr.write(`\rthreadline: ${d}/${t} files${d === t ? '\n' : ''}`); } : undefined,
   });
   for (const w of warnings) process.stderr.write(`threadline: ${w}\n`);
+  for (const w of analysis.limitsHit()) process.stderr.write(`threadline: ${w}\n`);
   const shown = filterReport(report, { dict, writesOnly: writes, thread });
   const text = format === 'json' ? JSON.stringify(shown, null, 2) + '\n' : formatText(shown, { thread });
   if (output) fs.writeFileSync(path.resolve(output), text);

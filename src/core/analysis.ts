@@ -41,9 +41,19 @@ export class Analysis {
   private readonly accessors = new Map<string, Set<FnInfo>>();
   private readonly byPath = new Map<string, { container: string; access: AccessReport }[]>();
   private readonly declarations = new Map<string, string>();
+  /** Position of each container in report.containers (the set of containers is fixed in place). */
+  private containerIndex = new Map<string, number>();
 
   constructor(files: FileSummary[], readonly options: AnalysisOptions) {
     this.rebuild(files);
+  }
+
+  /** Limits that cut the analysis short, for the CLI's and the server's messages. */
+  limitsHit(): string[] {
+    const out: string[] = [];
+    if (this.helpers.truncated) out.push(`helper propagation stopped at ${this.helpers.truncated} function(s) with too many accesses: their callers' lists are partial`);
+    if (this.findings.truncated) out.push('the race search stopped at its state limit on some thread: findings may be missing');
+    return out;
   }
 
   fnAt(file: FileSummary, qualname: string): FnInfo | undefined {
@@ -91,6 +101,7 @@ export class Analysis {
     r.files = sorted.map(f => this.fileReport(f));
     r.threads = this.threadReports();
     r.containers = this.containerReports();
+    this.containerIndex = new Map(r.containers.map((c, i) => [c.id, i]));
     r.findings = this.findings.list();
   }
 
@@ -112,8 +123,9 @@ export class Analysis {
     }
     const change = this.graph.refresh(fns);
     const redone = this.helpers.refresh(fns);
-    const threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i])
-      || !this.threads.reposition();
+    let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
+    const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set(fns));
+    if (placed === 'regroup') threadsRedone = true;
     const before = threadsRedone ? new Map([...this.program.fns.values()].map(fn => [fn, this.threads.threadIds(fn).join(',')])) : undefined;
     if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options);
     // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
@@ -133,10 +145,10 @@ export class Analysis {
     // definition moved (their entry redone).
     const dirty = new Set<string>();
     const moved = new Set<string>();
-    const shown = new Map(this.report.containers.map(c => [c.id, c]));
     for (const c of this.program.containers.values()) {
-      const was = shown.get(c.id)?.definedAt;
-      if (c.path === path && (!was || was.line !== c.line)) moved.add(c.id);
+      if (c.path !== path) continue;
+      const was = this.report.containers[this.containerIndex.get(c.id)!]?.definedAt;
+      if (!was || was.line !== c.line) moved.add(c.id);
     }
     for (const fn of touched) {
       const was = this.contributions.get(fn);
@@ -159,14 +171,14 @@ export class Analysis {
     }
     const r = this.report;
     const i = r.files.findIndex(f => f.path === path);
-    r.threads = this.threadReports();
+    if (threadsRedone || placed === 'moved') r.threads = this.threadReports();
     if (threadsRedone) {
       r.mainThread = this.threads.main.id;
       const files = new Set([...touched].map(fn => fn.file.path));
       r.files = r.files.map(f => (files.has(f.path) ? this.fileReport(this.program.fileAt(f.path)!) : f));
     }
     r.files[i] = this.fileReport(next);
-    r.containers = r.containers.map(c => (dirty.has(c.id) || moved.has(c.id) ? this.containerReport(c.id) : c));
+    for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
     r.findings = this.findings.list();
     return { mode: 'in place', functions: redone.size, containers: dirty.size, threadsRedone };
   }

@@ -9,6 +9,8 @@ export class CallGraph {
   readonly callers = new Map<FnInfo, Set<FnInfo>>();
   /** Constructor call sites per class (Thread subclasses started from a loop run many at once). */
   readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>();
+  /** The classes each function constructs (an index into `constructions`). */
+  private readonly constructs = new Map<FnInfo, Set<ClassInfo>>();
 
   constructor(readonly program: Program) {
     for (const fn of program.fns.values()) this.resolve(fn);
@@ -24,6 +26,9 @@ export class CallGraph {
           let l = this.constructions.get(c);
           if (!l) this.constructions.set(c, (l = []));
           l.push({ fn, site });
+          let k = this.constructs.get(fn);
+          if (!k) this.constructs.set(fn, (k = new Set()));
+          k.add(c);
         }
       }
       if (!targets.length) continue;
@@ -47,31 +52,33 @@ export class CallGraph {
     const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));
     const context = new Map(fns.map(fn => [fn, contextKey(this.calls.get(fn) ?? [])]));
     const loops = new Map(fns.map(fn => [fn, loopKey(this.calls.get(fn) ?? [])]));
-    const constructionsBefore = constructionKey(this.constructions, set);
+    const classesBefore = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
+    const constructionsBefore = constructionKey(this.constructions, classesBefore, set);
     for (const fn of fns) for (const c of this.calls.get(fn) ?? []) for (const t of c.targets) this.callers.get(t.fn)?.delete(fn);
-    for (const [cls, l] of this.constructions) {
+    for (const cls of classesBefore) {
+      const l = this.constructions.get(cls)!;
       const kept = l.filter(e => !set.has(e.fn));
-      if (kept.length !== l.length) { if (kept.length) this.constructions.set(cls, kept); else this.constructions.delete(cls); }
+      if (kept.length) this.constructions.set(cls, kept); else this.constructions.delete(cls);
     }
+    for (const fn of fns) this.constructs.delete(fn);
     for (const fn of fns) this.resolve(fn);
+    const classesAfter = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
     // constructions keep the order of a full build: by function, in program order
-    for (const [cls, l] of this.constructions) if (l.some(e => set.has(e.fn))) this.constructions.set(cls, this.inProgramOrder(l));
+    for (const cls of classesAfter) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));
     const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
-    if (edges) this.components = undefined;
+    if (edges) { this.components = undefined; this.componentIndex = undefined; }
     return {
       edges,
       context: edges || fns.some(fn => context.get(fn) !== contextKey(this.calls.get(fn)!)),
       loops: fns.some(fn => loops.get(fn) !== loopKey(this.calls.get(fn)!)),
-      constructions: constructionsBefore !== constructionKey(this.constructions, set),
+      constructions: constructionsBefore !== constructionKey(this.constructions, classesAfter, set),
     };
   }
 
   private order?: Map<FnInfo, number>;
   private inProgramOrder(l: { fn: FnInfo; site: CallSite }[]): { fn: FnInfo; site: CallSite }[] {
-    if (!this.order) { this.order = new Map(); let i = 0; for (const fn of this.program.fns.values()) this.order.set(fn, i++); }
-    const o = this.order;
     // stable: one function's sites stay in source order
-    return l.map((e, i) => ({ e, i })).sort((a, b) => o.get(a.e.fn)! - o.get(b.e.fn)! || a.i - b.i).map(x => x.e);
+    return l.map((e, i) => ({ e, i })).sort((a, b) => this.orderOf(a.e.fn) - this.orderOf(b.e.fn) || a.i - b.i).map(x => x.e);
   }
 
   private readonly calleeLists = new Map<FnInfo, FnInfo[]>();
@@ -88,6 +95,22 @@ export class CallGraph {
    *  on deep chains); computed once, shared by the helper summaries and the inherited locks. */
   sccs(): readonly FnInfo[][] {
     return (this.components ??= this.tarjan());
+  }
+
+  private componentIndex?: Map<FnInfo, number>;
+  /** Position of the function's component in sccs(): callees' components come first. */
+  componentOf(fn: FnInfo): number {
+    if (!this.componentIndex || !this.components) {
+      this.componentIndex = new Map();
+      this.sccs().forEach((comp, i) => { for (const f of comp) this.componentIndex!.set(f, i); });
+    }
+    return this.componentIndex.get(fn)!;
+  }
+
+  /** Position of the function in the program (the order of a full build). */
+  orderOf(fn: FnInfo): number {
+    if (!this.order) { this.order = new Map(); let i = 0; for (const f of this.program.fns.values()) this.order.set(f, i++); }
+    return this.order.get(fn)!;
   }
 
   private tarjan(): FnInfo[][] {
@@ -130,5 +153,5 @@ export class CallGraph {
 const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${t.fn.key}${t.bound ? '+' : ''}`).join(',')).join(';');
 const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}|${c.site.callee.attrs.length}`).join(';');
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
-const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, fns: Set<FnInfo>) =>
-  [...m].flatMap(([cls, l]) => l.filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}`)).sort().join(';');
+const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>) =>
+  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}`)).sort().join(';');

@@ -24,7 +24,7 @@ interface ThreadAccess {
 }
 
 /** States (function, locks held, setup) one thread's traversal may visit: enough for every
- *  function under several lock contexts; past it the thread's findings are partial (said). */
+ *  function under several lock contexts; past it the thread's findings are partial (limitsHit). */
 const STATES_PER_FUNCTION = 8;
 const MIN_STATES_PER_THREAD = 20000;
 const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
@@ -47,11 +47,17 @@ export class Findings {
 
   /** All findings: races by container id, then check-then-act in program order. */
   list(): FindingReport[] {
+    if (this.listed) return this.listed;
+    if (!this.raceOrder) this.raceOrder = [...this.races.keys()].sort((a, b) => a.localeCompare(b));
     const out: FindingReport[] = [];
-    for (const cid of [...this.races.keys()].sort((a, b) => a.localeCompare(b))) out.push(...this.races.get(cid)!);
-    for (const fn of this.program.fns.values()) for (const c of this.checks.get(fn) ?? []) out.push(c.finding);
-    return out;
+    for (const cid of this.raceOrder) out.push(...this.races.get(cid)!);
+    const order = (fn: FnInfo) => this.graph.orderOf(fn);
+    for (const fn of [...this.checks.keys()].sort((a, b) => order(a) - order(b))) for (const c of this.checks.get(fn)!) out.push(c.finding);
+    return (this.listed = out);
   }
+  private listed?: FindingReport[];
+  /** Containers with races, sorted; kept while the set of them stays the same. */
+  private raceOrder?: string[];
 
   /** Redoes everything (new thread model), or only the findings of some containers, given (a
    *  superset of) the functions that access them: the traversal then visits only functions that
@@ -61,6 +67,7 @@ export class Findings {
     const { program, graph, helpers } = this;
     const t0 = this.threads;
     let within: Set<FnInfo> | undefined;
+    const hadRaces = new Set(only ? [...only.containers].filter(c => this.races.has(c)) : []);
     if (only) {
       within = new Set(only.accessors);
       const queue = [...within];
@@ -77,6 +84,7 @@ export class Findings {
       this.checks.clear();
       this.truncated = false;
     }
+    this.listed = undefined;
     const wanted = (cid: string) => !only || only.containers.has(cid);
     const byContainer = new Map<string, ThreadAccess[]>();
     /** Functions reached outside setup on some thread. */
@@ -120,6 +128,8 @@ export class Findings {
       const races = this.racesOf(cid, list);
       if (races.length) this.races.set(cid, races);
     }
+    // the sorted order stays valid when the same containers have races as before
+    if (!only || [...only.containers].some(c => this.races.has(c) !== hadRaces.has(c))) this.raceOrder = undefined;
     for (const fn of only ? [...new Set(only.accessors)] : program.fns.values()) {
       if (!live.has(fn)) continue;
       const found = this.checksOf(fn, byContainer, wanted);

@@ -78,36 +78,55 @@ export class HelperSummaries {
    *  bindings that touch any of those. Returns the functions whose effective accesses were redone. */
   refresh(changed: FnInfo[]): Set<FnInfo> {
     const redo = new Set<FnInfo>();
-    const pending = new Set<FnInfo>(changed);
     for (const fn of changed) this.direct.set(fn, this.resolveDirect(fn));
     // Early cut-off: what a caller takes from a callee is its distinct entries (not their
-    // positions), so callers are redone only when those changed.
-    for (const comp of this.graph.sccs()) {
-      if (!comp.some(fn => pending.has(fn))) continue;
+    // positions), so callers are redone only when those changed. Components in sccs() order
+    // (callees first), taken from a heap of the pending ones.
+    const comps = this.graph.sccs();
+    const heap = new MinHeap();
+    const queued = new Set<number>();
+    const enqueue = (fn: FnInfo) => { const i = this.graph.componentOf(fn); if (!queued.has(i)) { queued.add(i); heap.push(i); } };
+    for (const fn of changed) enqueue(fn);
+    while (heap.size) {
+      const comp = comps[heap.pop()];
       const before = comp.map(fn => fingerprint(this.distinct.get(fn)));
       this.solve(comp);
       comp.forEach((fn, i) => {
         redo.add(fn);
-        if (fingerprint(this.distinct.get(fn)) !== before[i]) for (const c of this.graph.callers.get(fn) ?? []) pending.add(c);
+        if (fingerprint(this.distinct.get(fn)) !== before[i]) for (const c of this.graph.callers.get(fn) ?? []) enqueue(c);
       });
     }
     // Thread-argument bindings: those made into the redone functions are gone with their old
-    // lists; those a changed starter made elsewhere are taken out and all redone in program order.
+    // lists; those a changed starter made elsewhere are taken out; all redone in program order.
     const targets = new Set<FnInfo>();
     for (const fn of changed) for (const t of this.startTargets.get(fn) ?? []) targets.add(t);
-    for (const fn of changed) for (const t of this.threadArgTargets(fn)) targets.add(t.fn);
+    for (const fn of changed) {
+      for (const t of this.startTargets.get(fn) ?? []) this.startersOf.get(t)?.delete(fn);
+      const now = this.threadArgTargets(fn).map(t => t.fn);
+      if (now.length) this.startTargets.set(fn, now); else this.startTargets.delete(fn);
+      for (const t of now) { targets.add(t); this.addStarter(t, fn); }
+    }
     for (const t of targets) if (!redo.has(t)) this.effective.set(t, this.effective.get(t)!.filter(e => !this.threadBound.has(e)));
     for (const t of redo) targets.add(t);
-    this.bindThreadArguments(targets);
+    const starters = new Set<FnInfo>();
+    for (const t of targets) for (const s of this.startersOf.get(t) ?? []) starters.add(s);
+    this.bindThreadArguments([...starters].sort((a, b) => this.graph.orderOf(a) - this.graph.orderOf(b)), targets);
     for (const t of targets) redo.add(t);
     for (const fn of redo) this.forFindings.delete(fn);
     return redo;
   }
 
+  private addStarter(target: FnInfo, starter: FnInfo): void {
+    let s = this.startersOf.get(target);
+    if (!s) this.startersOf.set(target, (s = new Set()));
+    s.add(starter);
+  }
+
   /** Entries added by thread-argument binding, so a refresh can take them out again. */
   private readonly threadBound = new WeakSet<EffectiveAccess>();
-  /** Per starter, the targets it bound arguments into. */
+  /** Per starter, the targets it bound arguments into; and the other way round. */
   private readonly startTargets = new Map<FnInfo, FnInfo[]>();
+  private readonly startersOf = new Map<FnInfo, Set<FnInfo>>();
 
   private resolveDirect(fn: FnInfo): EffectiveAccess[] {
     const out: EffectiveAccess[] = [];
@@ -132,10 +151,13 @@ export class HelperSummaries {
   /** `Thread(target=work, args=(self.items,))`: what work does to its parameter it does to
    *  self.items, on its own thread: the target's parameter accesses (its own and its callees')
    *  become accesses of the starter's containers, in the target. */
-  private bindThreadArguments(only?: Set<FnInfo>): void {
-    for (const fn of this.program.fns.values()) {
+  private bindThreadArguments(starters?: FnInfo[], only?: Set<FnInfo>): void {
+    for (const fn of starters ?? this.program.fns.values()) {
       const targets = this.threadArgTargets(fn);
-      if (targets.length) this.startTargets.set(fn, targets.map(t => t.fn)); else this.startTargets.delete(fn);
+      if (!starters) {
+        if (targets.length) this.startTargets.set(fn, targets.map(t => t.fn));
+        for (const t of targets) this.addStarter(t.fn, fn);
+      }
       for (const { fn: target, binding } of targets) {
         if (only && !only.has(target)) continue;
         const eff = this.effective.get(target)!;
@@ -235,6 +257,33 @@ export class HelperSummaries {
 function fingerprint(l: EffectiveAccess[] | undefined): string {
   if (!l?.length) return '';
   return l.map(e => `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}|${e.readWrite ? 1 : 0}${e.check ? 1 : 0}${e.boundHere ? 1 : 0}|${e.locks.join(',')}|${e.via.join('>')}`).join('\n');
+}
+
+/** A binary min-heap of numbers (component positions). */
+class MinHeap {
+  private readonly a: number[] = [];
+  get size(): number { return this.a.length; }
+  push(x: number): void {
+    const a = this.a;
+    a.push(x);
+    for (let i = a.length - 1; i > 0;) { const p = (i - 1) >> 1; if (a[p] <= a[i]) break; [a[p], a[i]] = [a[i], a[p]]; i = p; }
+  }
+  pop(): number {
+    const a = this.a, top = a[0], last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && a[l] < a[m]) m = l;
+        if (r < a.length && a[r] < a[m]) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
 
 function keyOf(e: EffectiveAccess): string {

@@ -175,16 +175,18 @@ export class ThreadModel {
       + fn.s.starts.map(st => this.startTargets(fn, st).map(t => t.key).join(',')).join(';');
   }
 
-  /** After an edit that moved lines: start sites re-read from the summaries. False when two
-   *  sites now share a line or no longer do (a thread's instance count could change): the
-   *  caller then builds a new model. */
-  reposition(): boolean {
+  /** After an edit that moved lines in the given functions: their start sites re-read from the
+   *  summaries. 'regroup' when two sites now share a line or no longer do (a thread's instance
+   *  count could change: the caller builds a new model), 'moved' when a site moved. */
+  reposition(fns: Set<FnInfo>): 'same' | 'moved' | 'regroup' {
+    let moved = false;
     for (const [t, raw] of this.sources) {
+      if (!raw.some(r => fns.has(r.fn))) continue;
       const sites = placed(raw);
-      if (sites.length !== t.startedAt.length) return false;
-      t.startedAt = sites;
+      if (sites.length !== t.startedAt.length) return 'regroup';
+      if (sites.some((s, i) => s.line !== t.startedAt[i].line)) { moved = true; t.startedAt = sites; }
     }
-    return true;
+    return moved ? 'moved' : 'same';
   }
 
   private add(t: ThreadEntry): void {

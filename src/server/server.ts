@@ -122,6 +122,7 @@ function analyzeNow(): void {
     }
   }
   log(`analyzed ${index.fileCount} files: ${index.lastRun}`);
+  for (const w of index.analysis?.limitsHit() ?? []) log(w);
   publishDiagnostics();
   void connection.sendNotification(ModelChangedNotification, { version: index.version });
   void connection.languages.inlayHint.refresh().catch(() => undefined);

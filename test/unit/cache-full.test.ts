@@ -100,7 +100,8 @@ test('a disk that fills up mid-write (EFBIG past a file-size limit): same report
   assert.equal(c2.json.length, FILES, 'the missing entries are written');
   assert.deepEqual(c2.tmp, []);
   assertEntriesWhole(c2.json);
-  for (const f of c1.json) assert.equal(fs.statSync(f).mtimeMs, old.getTime(), `${f} was read back, not redone`);
+  // (to the millisecond: file systems keep times in their own units)
+  for (const f of c1.json) assert.ok(Math.abs(fs.statSync(f).mtimeMs - old.getTime()) < 1.5, `${f} was read back, not redone`);
 });
 
 test('what a process killed mid-write leaves (a cut temporary file) is never read, and prune removes it once stale', { skip: !posix }, () => {
