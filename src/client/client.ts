@@ -26,6 +26,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Record<string, 
     exclude: c.get<string[]>('exclude', []),
     extraRoots: c.get<string[]>('extraRoots', []),
     maxFileSize: c.get<number>('maxFileSize', 2000000),
+    maxOpenTrees: c.get<number>('maxOpenTrees', 16),
     trace: { server: c.get<string>('trace.server', 'off') },
   };
 }

@@ -1,5 +1,7 @@
 // Open documents: text kept in sync from incremental LSP changes, and a tree-sitter tree per
 // document edited in place (`tree.edit` + reparse), so a keystroke reparses only what changed.
+// Trees are kept for the most recently edited documents only (`maxTrees`): a document whose
+// tree was dropped is parsed in full at its next change.
 import type { Tree } from 'web-tree-sitter';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TextDocumentContentChangeEvent } from 'vscode-languageserver';
@@ -13,8 +15,26 @@ export interface OpenDocument {
 
 export class OpenDocuments {
   private readonly docs = new Map<string, OpenDocument>();
+  /** Documents with a tree, least recently used first. */
+  private readonly recent = new Set<string>();
 
-  constructor(private readonly parser: PythonParser) {}
+  constructor(private readonly parser: PythonParser, public maxTrees = 16) {}
+
+  /** Trees kept now, for tests and the log. */
+  get treeCount(): number { return this.recent.size; }
+
+  private touch(d: OpenDocument): void {
+    this.recent.delete(d.uri);
+    if (d.tree) this.recent.add(d.uri);
+    for (const uri of this.recent) {
+      if (this.recent.size <= this.maxTrees) break;
+      if (uri === d.uri) continue;
+      const o = this.docs.get(uri);
+      o?.tree?.delete();
+      if (o) o.tree = null;
+      this.recent.delete(uri);
+    }
+  }
 
   get(uri: string): OpenDocument | undefined { return this.docs.get(uri); }
   all(): OpenDocument[] { return [...this.docs.values()]; }
@@ -23,6 +43,7 @@ export class OpenDocuments {
     this.close(uri);
     const d: OpenDocument = { uri, doc: TextDocument.create(uri, languageId, version, text), tree: parseText(this.parser, text) };
     this.docs.set(uri, d);
+    this.touch(d);
     return d;
   }
 
@@ -51,6 +72,7 @@ export class OpenDocuments {
     const next = parseText(this.parser, d.doc.getText(), d.tree);
     d.tree?.delete();
     d.tree = next;
+    this.touch(d);
     return d;
   }
 
@@ -59,5 +81,6 @@ export class OpenDocuments {
     if (!d) return;
     d.tree?.delete();
     this.docs.delete(uri);
+    this.recent.delete(uri);
   }
 }

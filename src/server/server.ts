@@ -35,7 +35,7 @@ connection.onInitialize(async params => {
   parser = await loadPython();
   const opts = (params.initializationOptions ?? {}) as { settings?: unknown; cacheDir?: string };
   index = new WorkspaceIndex(parser, settingsFrom(opts.settings ?? DEFAULT_SETTINGS), log, typeof opts.cacheDir === 'string' ? opts.cacheDir : undefined);
-  docs = new OpenDocuments(parser);
+  docs = new OpenDocuments(parser, index.settings.maxOpenTrees);
   folders = (params.workspaceFolders ?? []).map(f => uriToPath(f.uri));
   if (!folders.length && params.rootUri) folders = [uriToPath(params.rootUri)];
   index.setRoots(folders);
@@ -208,6 +208,7 @@ connection.onDidChangeConfiguration(p => {
   if (!s) return;
   const before = index.settings;
   index.settings = settingsFrom(s);
+  docs.maxTrees = index.settings.maxOpenTrees;
   // Settings that change which files are indexed, or how, need the index redone; the others a re-analysis.
   const reindex = (['include', 'exclude', 'extraRoots', 'maxFileSize'] as const).some(k => JSON.stringify(before[k]) !== JSON.stringify(index.settings[k]));
   if (reindex) ready = ready.then(() => indexWorkspace());

@@ -25,12 +25,13 @@ export interface ServerSettings {
   exclude: string[];
   extraRoots: string[];
   maxFileSize: number;
+  maxOpenTrees: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   mainThread: 'main', threads: {}, statusPattern: 'status|state', diagnosticsEnabled: true, diagnosticsSeverity: 'Warning',
   inlayHints: true, include: ['**/*.py'], exclude: ['**/.git/**', '**/.venv/**', '**/venv/**', '**/node_modules/**', '**/__pycache__/**', '**/site-packages/**'],
-  extraRoots: [], maxFileSize: 2_000_000,
+  extraRoots: [], maxFileSize: 2_000_000, maxOpenTrees: 16,
 };
 
 export function settingsFrom(raw: unknown): ServerSettings {
@@ -45,6 +46,7 @@ export function settingsFrom(raw: unknown): ServerSettings {
   if (typeof r.inlayHints?.enabled === 'boolean') s.inlayHints = r.inlayHints.enabled;
   for (const k of ['include', 'exclude', 'extraRoots'] as const) if (Array.isArray(r[k])) s[k] = r[k].filter((x: unknown) => typeof x === 'string');
   if (typeof r.maxFileSize === 'number' && r.maxFileSize > 0) s.maxFileSize = r.maxFileSize;
+  if (typeof r.maxOpenTrees === 'number' && r.maxOpenTrees >= 1) s.maxOpenTrees = Math.floor(r.maxOpenTrees);
   return s;
 }
 

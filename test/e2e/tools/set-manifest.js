@@ -98,6 +98,8 @@ p.contributes = {
         description: 'Extra folders to resolve imports from (like PYTHONPATH entries), absolute or relative to the workspace folder.' },
       'threadline.maxFileSize': { type: 'number', default: 2000000, minimum: 0, scope: 'resource',
         description: 'Python files larger than this many bytes are indexed by their skeleton only (classes and defs, no accesses), and say so in the log.' },
+      'threadline.maxOpenTrees': { type: 'number', default: 16, minimum: 1, scope: 'window',
+        description: 'Parse trees kept for open Python files, most recently edited first, so an edit reparses incrementally. A file whose tree was dropped is parsed in full at its next edit.' },
       'threadline.trace.server': { type: 'string', default: 'off', enum: ['off', 'messages', 'verbose'], scope: 'window',
         enumDescriptions: ['No tracing.', 'Trace the messages between VS Code and the Threadline server.', 'Trace the messages with their parameters and results.'],
         description: 'Traces the communication between VS Code and the Threadline language server into the Threadline log.' },
