@@ -172,7 +172,8 @@ export class ThreadModel {
   startKey(fn: FnInfo): string {
     if (!fn.s.starts.length) return '';
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
-      + fn.s.starts.map(st => this.startTargets(fn, st).map(t => t.key).join(',')).join(';');
+      // the target's short name too: a lambda's thread is named for what it calls
+      + fn.s.starts.map(st => this.startTargets(fn, st).map(t => `${t.key}=${shortName(t, this.graph)}`).join(',')).join(';');
   }
 
   /** After an edit that moved lines in the given functions: their start sites re-read from the

@@ -112,3 +112,58 @@ test('incremental = full: threaded standard-library packages, 60 seeded edits', 
     assert.ok((modes['in place'] ?? 0) >= 20, JSON.stringify(modes));
   }
 });
+
+/** Edits aimed at each thing an in-place update must notice, on a small two-file workspace. */
+test('incremental = full: scripted edits (thread names, starts moved together, locks, helpers, calls)', async () => {
+  const p = await loadPython();
+  const base = [
+    'import threading',
+    'from store import Store',
+    '',
+    'class Service(Store):',
+    '    def __init__(self):',
+    '        super().__init__()',
+    '        self.lock = threading.Lock()',
+    '',
+    '    def start(self):',
+    '        threading.Thread(target=lambda: self.unknown_a(), daemon=True).start()',
+    '        threading.Thread(target=self.work).start()',
+    '',
+    '        threading.Thread(target=self.poll).start()',
+    '',
+    '    def work(self):',
+    '        self.put("k", 1)',
+    '',
+    '    def poll(self):',
+    '        return self.items.get("k")',
+    '',
+  ].join('\n');
+  const store = ['class Store:', '    def __init__(self):', '        self.items = {}', '', '    def put(self, k, v):', '        self.items[k] = v', ''].join('\n');
+  const ws: Workspace = { name: 'scripted', files: [
+    { path: 'service.py', module: 'service', isPackage: false, text: base },
+    { path: 'store.py', module: 'store', isPackage: false, text: store },
+  ] };
+  const steps: [string, (t: string) => string][] = [
+    ['service.py', t => t.replace('self.unknown_a()', 'self.unknown_b()')], // lambda thread renamed
+    ['service.py', t => t.replace('.start()\n\n        threading.Thread(target=self.poll)', '.start(); threading.Thread(target=self.poll)')], // two starts on one line
+    ['service.py', t => t.replace('        self.put("k", 1)', '        with self.lock:\n            self.put("k", 1)')], // a lock around a helper call
+    ['store.py', t => t.replace('self.items[k] = v', 'self.items.pop(k, None)')], // the helper's write changes
+    ['service.py', t => t.replace('return self.items.get("k")', 'return self.missing("k")')], // a call to nothing
+    ['store.py', t => t + '\n    def missing(self, k):\n        return self.items[k]\n'], // ... that now resolves (declarations change)
+    ['service.py', t => t.replace('target=self.work', 'target=self.poll')], // a start retargeted
+    ['service.py', t => '\n\n' + t], // everything moves down
+  ];
+  const texts = new Map(ws.files.map(f => [f.path, f.text]));
+  const sums = new Map<string, FileSummary>(ws.files.map(f => [f.path, summarizeText(p, f.text, f.path, f.module, f.isPackage)]));
+  const a = new Analysis([...sums.values()], options);
+  steps.forEach(([file, change], n) => {
+    const f = ws.files.find(x => x.path === file)!;
+    const next = change(texts.get(file)!);
+    assert.notEqual(next, texts.get(file), `step ${n} changed nothing`);
+    texts.set(file, next);
+    sums.set(file, summarizeText(p, next, f.path, f.module, f.isPackage));
+    const stats = a.update(file, sums.get(file)!);
+    same(a, new Analysis([...sums.values()], options), ws.files.map(x => x.path), `scripted step ${n} (${stats.mode})`);
+  });
+  assert.ok(a.report.threads.some(t => t.id === 'unknown_b'), JSON.stringify(a.report.threads.map(t => t.id)));
+});
