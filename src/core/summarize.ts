@@ -880,14 +880,17 @@ class Summarizer {
   }
 
   private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean): void {
-    const c: CallSite = { ...this.span(n), callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
+    // built field by field (no spread): this runs for every call in the file
+    const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
+    const c: CallSite = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
     if (property) c.property = true;
     ctx.scope.fn.calls.push(c);
   }
 
   private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false): void {
     if (target.root === '<super>' || target.root === 'self' && target.attrs.length === 0) return;
-    const a: DirectAccess = { ...this.span(n), target, access, op, locks: ctx.locks };
+    const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
+    const a: DirectAccess = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, target, access, op, locks: ctx.locks };
     if (key !== undefined) a.key = key;
     if (value !== undefined) a.value = value;
     if (readWrite) a.readWrite = true;
