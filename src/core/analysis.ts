@@ -108,6 +108,11 @@ export class Analysis {
   /** A file's new summary (or its removal, `next` undefined; or a new file): applied in place
    *  when its declarations are unchanged, which is what typing in a body does. The result is
    *  the same as a fresh Analysis over the new set of files (the incremental tests check it). */
+  /** Whether update(path, next) can work in place (else it rebuilds everything). */
+  fitsInPlace(path: string, next: FileSummary | undefined): boolean {
+    return !!next && !!this.program.fileAt(path) && this.declarations.get(path) === declarationKey(next);
+  }
+
   update(path: string, next: FileSummary | undefined): UpdateStats {
     const old = this.program.fileAt(path);
     const files = () => this.program.files.filter(f => f.path !== path).concat(next ? [next] : []);

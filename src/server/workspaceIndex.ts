@@ -259,7 +259,10 @@ export class WorkspaceIndex {
     const optionsKey = JSON.stringify(options);
     const versions = new Map(this.docVersions);
     const t0 = Date.now();
-    if (this.analysis && optionsKey === this.optionsKey && this.pending.size <= MAX_INCREMENTAL_FILES) {
+    // Files that would each rebuild everything (new, gone, declarations changed): past one, a
+    // single full analysis is cheaper than a rebuild per file.
+    const rebuilds = this.analysis ? [...this.pending].filter(p => !this.analysis!.fitsInPlace(p, this.summaries.get(p))).length : 0;
+    if (this.analysis && optionsKey === this.optionsKey && this.pending.size <= MAX_INCREMENTAL_FILES && rebuilds <= 1) {
       const modes: string[] = [];
       for (const p of this.pending) modes.push(this.analysis.update(p, this.summaries.get(p)).mode);
       this.lastRun = `${this.pending.size} changed file${this.pending.size === 1 ? '' : 's'} applied (${[...new Set(modes)].join(', ') || 'nothing to do'})`;

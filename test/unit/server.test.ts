@@ -197,5 +197,7 @@ test("a helper's body edit reaches its callers in other files, applied in place"
   conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ range: back, text: 'self.request_status[room] = status' }] });
   const again = (await conn.sendRequest(ContainerAccessesRequest, { containerId: 'pkg.common.BaseManager.request_status', writesOnly: true }))!;
   assert.ok(!again.accesses.some(a => a.op === 'pop'));
-  conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  // awaited: the connection is disposed right after the last test
+  await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  await conn.sendRequest(ServerInfoRequest, {});
 });
