@@ -66,6 +66,17 @@ test('deleted, created and changed files: the deleted one\'s accesses are gone, 
   assert.ok(r.accesses.some(a => a.location.uri === uriOf('pkg/backend.py') && a.op === 'pop' && a.function === 'Manager.drop'), 'the changed file is re-read');
   assert.deepEqual(await symbolNames(server, 'pkg/sender.py'), []);
   assert.deepEqual(await symbolNames(server, 'pkg/extra.py'), ['Extra']);
+  // three files that would each rebuild (gone, new, a new method): one full analysis instead
+  assert.match((await server.conn.sendRequest(ServerInfoRequest, {})).lastAnalysis, /^full analysis of \d+ files/);
+});
+
+test('a body change on disk is applied in place', async () => {
+  const backend = fs.readFileSync(abs('pkg/backend.py'), 'utf8');
+  fs.writeFileSync(abs('pkg/backend.py'), backend.replace('        self.request_status.pop(room, None)', '        self.request_status.clear()'));
+  events(server, [Changed, 'pkg/backend.py']);
+  const r = await accesses(server);
+  assert.ok(r.accesses.some(a => a.op === 'clear' && a.function === 'Manager.drop'));
+  assert.match((await server.conn.sendRequest(ServerInfoRequest, {})).lastAnalysis, /^1 changed file applied \(in place\)/);
 });
 
 test('a renamed file moves its accesses and its module name', async () => {
