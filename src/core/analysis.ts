@@ -105,25 +105,20 @@ export class Analysis {
     r.findings = this.findings.list();
   }
 
-  /** A file's new summary (or its removal, `next` undefined; or a new file): applied in place
-   *  when its declarations are unchanged, which is what typing in a body does. The result is
-   *  the same as a fresh Analysis over the new set of files (the incremental tests check it). */
   /** Whether update(path, next) can work in place (else it rebuilds everything). */
   fitsInPlace(path: string, next: FileSummary | undefined): boolean {
     return !!next && !!this.program.fileAt(path) && this.declarations.get(path) === declarationKey(next);
   }
 
+  /** A file's new summary (or its removal, `next` undefined; or a new file): applied in place
+   *  when its declarations are unchanged, which is what typing in a body does. The result is
+   *  the same as a fresh Analysis over the new set of files (the incremental tests check it). */
   update(path: string, next: FileSummary | undefined): UpdateStats {
     const old = this.program.fileAt(path);
-    const files = () => this.program.files.filter(f => f.path !== path).concat(next ? [next] : []);
-    if (!old || !next || this.declarations.get(path) !== declarationKey(next)) {
-      this.rebuild(files());
-      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true };
-    }
-    const fns = this.program.functionsOf(old);
+    const fns = old ? this.program.functionsOf(old) : [];
     const startsBefore = fns.map(fn => this.threads.startKey(fn));
-    if (!this.program.replaceFile(old, next)) {
-      this.rebuild(files());
+    if (!old || !next || !this.fitsInPlace(path, next) || !this.program.replaceFile(old, next)) {
+      this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true };
     }
     const change = this.graph.refresh(fns);
@@ -136,11 +131,8 @@ export class Analysis {
     // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
     const touched = new Set<FnInfo>(redone);
     if (threadsRedone || change.context) {
-      // the functions the changed ones reach (callees, transitively) inherit locks from them
-      const reach = new Set<FnInfo>(fns);
-      const queue = [...fns];
-      if (threadsRedone) for (const fn of this.program.fns.values()) if (!reach.has(fn)) { reach.add(fn); queue.push(fn); }
-      for (let i = 0; i < queue.length; i++) for (const c of this.graph.callees(queue[i])) if (!reach.has(c)) { reach.add(c); queue.push(c); }
+      // the functions the changed ones reach inherit locks from them; with new threads, all do
+      const reach = threadsRedone ? new Set(this.program.fns.values()) : this.graph.closure(fns, 'callees');
       const locksBefore = new Map([...reach].map(fn => [fn, (this.inheritedLocks.get(fn) ?? []).join(',')]));
       this.computeInheritedLocks([...reach]);
       for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);

@@ -81,6 +81,18 @@ export class CallGraph {
     return l.map((e, i) => ({ e, i })).sort((a, b) => this.orderOf(a.e.fn) - this.orderOf(b.e.fn) || a.i - b.i).map(x => x.e);
   }
 
+  /** The functions and every function that reaches them through calls ('callers'), or that
+   *  they reach ('callees'), transitively. */
+  closure(fns: Iterable<FnInfo>, direction: 'callers' | 'callees'): Set<FnInfo> {
+    const out = new Set<FnInfo>(fns);
+    const queue = [...out];
+    for (let i = 0; i < queue.length; i++) {
+      const next = direction === 'callers' ? this.callers.get(queue[i]) ?? [] : this.callees(queue[i]);
+      for (const c of next) if (!out.has(c)) { out.add(c); queue.push(c); }
+    }
+    return out;
+  }
+
   private readonly calleeLists = new Map<FnInfo, FnInfo[]>();
 
   callees(fn: FnInfo): FnInfo[] {

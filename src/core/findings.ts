@@ -69,9 +69,7 @@ export class Findings {
     let within: Set<FnInfo> | undefined;
     const hadRaces = new Set(only ? [...only.containers].filter(c => this.races.has(c)) : []);
     if (only) {
-      within = new Set(only.accessors);
-      const queue = [...within];
-      for (let i = 0; i < queue.length; i++) for (const c of graph.callers.get(queue[i]) ?? []) if (!within.has(c)) { within.add(c); queue.push(c); }
+      within = graph.closure(only.accessors, 'callers');
       for (const cid of only.containers) this.races.delete(cid);
       for (const fn of only.accessors) {
         const l = this.checks.get(fn);

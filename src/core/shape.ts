@@ -12,7 +12,16 @@ const BODY = new Set<keyof FunctionSummary>(['line', 'endLine', 'column', 'calls
 const noPos = (info: { line: number; column: number }) => ({ ...info, line: 0, column: 0 });
 const mapValues = <T, U>(r: Record<string, T>, f: (v: T) => U): Record<string, U> => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, f(v)]));
 
+/** Keys of summaries already seen: the server asks before and during an update. */
+const keys = new WeakMap<FileSummary, string>();
+
 export function declarationKey(f: FileSummary): string {
+  let k = keys.get(f);
+  if (k === undefined) keys.set(f, (k = computeKey(f)));
+  return k;
+}
+
+function computeKey(f: FileSummary): string {
   return JSON.stringify({
     module: f.module, isPackage: f.isPackage, imports: f.imports,
     globals: mapValues(f.globals, noPos),
