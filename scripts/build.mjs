@@ -15,6 +15,20 @@ const entries = {
 for (const f of existsSync('test/unit') ? readdirSync('test/unit') : []) {
   if (f.endsWith('.test.ts')) entries[`test/unit/${f.replace(/\.ts$/, '')}`] = `test/unit/${f}`;
 }
+// The tree mirror (src/core/syntax.ts) walks the whole tree once per file. Through the public
+// TreeCursor every step copies the cursor in and out of wasm memory; the wasm functions
+// themselves keep it in the transfer buffer between calls. This exposes the module and that
+// buffer (web-tree-sitter is pinned exactly, and test/unit/syntax-walk.test.ts checks both walks
+// give the same mirror), so the walk calls them directly: about 5x faster.
+const exposeWasm = {
+  name: 'expose-tree-sitter-wasm',
+  setup(build) {
+    build.onLoad({ filter: /web-tree-sitter[\\/]tree-sitter\.cjs$/ }, args => ({
+      contents: readFileSync(args.path, 'utf8') + '\nmodule.exports.__wasm = () => ({ module: C, transferBuffer: TRANSFER_BUFFER });\n',
+      loader: 'js',
+    }));
+  },
+};
 const present = Object.fromEntries(Object.entries(entries).filter(([, src]) => existsSync(src)));
 mkdirSync('dist', { recursive: true });
 await esbuild.build({
@@ -29,6 +43,7 @@ await esbuild.build({
   logLevel: 'warning',
   // the ESM build reads import.meta.url, which a CommonJS bundle lacks: use the CommonJS build
   alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs' },
+  plugins: [exposeWasm],
 });
 // the CLI is the package's `bin`: it needs its interpreter line
 const cli = 'dist/cli.js';

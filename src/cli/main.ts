@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzePaths } from '../core/workspace';
-import { formatText } from '../core/format';
+import { formatTextLines, jsonPieces } from '../core/format';
 import { ConfigError } from '../core/config';
 import { filterReport } from '../core/filter';
 
@@ -77,10 +77,40 @@ async function main(argv: string[]): Promise<number> {
   for (const w of warnings) process.stderr.write(`threadline: ${w}\n`);
   for (const w of analysis.limitsHit()) process.stderr.write(`threadline: ${w}\n`);
   const shown = filterReport(report, { dict, writesOnly: writes, thread });
-  const text = format === 'json' ? JSON.stringify(shown, null, 2) + '\n' : formatText(shown, { thread });
-  if (output) fs.writeFileSync(path.resolve(output), text);
-  else process.stdout.write(text);
+  // Written in pieces: the whole stdlib's report is longer than one JavaScript string may be.
+  const fd = output ? fs.openSync(path.resolve(output), 'w') : 1;
+  try {
+    let batch: string[] = [], size = 0;
+    const flush = () => { if (batch.length) writeAll(fd, batch.join('')); batch = []; size = 0; };
+    const pieces = format === 'json' ? withEnd(jsonPieces(shown), '\n') : formatTextLines(shown, { thread }).map(l => l + '\n');
+    for (const piece of pieces) {
+      batch.push(piece);
+      if ((size += piece.length) >= 1 << 20) flush();
+    }
+    flush();
+  } catch (e) {
+    // the reader went away (`| head`): what it wanted it has
+    if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
+  } finally {
+    if (output) fs.closeSync(fd);
+  }
   return 0;
+}
+
+function* withEnd(pieces: Iterable<string>, end: string): Generator<string> {
+  yield* pieces;
+  yield end;
+}
+
+/** writeSync to a pipe may write part of the buffer (or find it full): write it all. */
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
+  for (let off = 0; off < buf.length;) {
+    try { off += fs.writeSync(fd, buf, off); } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5); // the reader is behind: wait a little
+    }
+  }
 }
 
 main(process.argv.slice(2)).then(code => { process.exitCode = code; }, e => {

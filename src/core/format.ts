@@ -16,7 +16,8 @@ function accessLine(a: AccessReport): string {
   return parts.join(' · ');
 }
 
-export function formatText(r: Report, opts: { thread?: string } = {}): string {
+/** The text format as lines: a whole workspace's text can be longer than one string may be. */
+export function formatTextLines(r: Report, opts: { thread?: string } = {}): string[] {
   const out: string[] = [];
   const inst = new Map(r.threads.map(t => [t.id, t.instances]));
   out.push('== Threads');
@@ -62,5 +63,43 @@ export function formatText(r: Report, opts: { thread?: string } = {}): string {
     out.push(`  [${f.kind}] ${f.message}`);
     for (const a of f.accesses) out.push(`      ${a.access} ${a.op} at ${a.path}:${a.line} on ${a.threads.join(', ')} via ${a.callPath.join(' → ')}${a.locks.length ? ` holding ${a.locks.join(', ')}` : ''}`);
   }
-  return out.join('\n') + '\n';
+  return out;
+}
+
+export function formatText(r: Report, opts: { thread?: string } = {}): string {
+  return formatTextLines(r, opts).join('\n') + '\n';
+}
+
+/** The same text as JSON.stringify(value, null, 2), in pieces: the top levels piece by piece,
+ *  below that an element at a time, so no one string outgrows V8's limit (~512 MiB). */
+export function* jsonPieces(value: unknown, indent = '', depth = 0): Generator<string> {
+  const inner = indent + '  ';
+  if (depth < 3 && Array.isArray(value) && value.length) {
+    yield '[\n';
+    for (let i = 0; i < value.length; i++) {
+      yield inner;
+      // as JSON.stringify does: undefined and functions in arrays are null
+      const v = value[i];
+      yield* jsonPieces(v === undefined || typeof v === 'function' ? null : v, inner, depth + 1);
+      yield i < value.length - 1 ? ',\n' : '\n';
+    }
+    yield indent + ']';
+    return;
+  }
+  if (depth < 3 && value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
+    if (entries.length) {
+      yield '{\n';
+      for (let i = 0; i < entries.length; i++) {
+        yield `${inner}${JSON.stringify(entries[i][0])}: `;
+        yield* jsonPieces(entries[i][1], inner, depth + 1);
+        yield i < entries.length - 1 ? ',\n' : '\n';
+      }
+      yield indent + '}';
+      return;
+    }
+  }
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  // strings are escaped in JSON, so every newline here is the layout's
+  yield indent ? text.replace(/\n/g, '\n' + indent) : text;
 }

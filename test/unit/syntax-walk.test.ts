@@ -1,0 +1,81 @@
+// The tree mirror walks through the wasm functions directly (see scripts/build.mjs); the public
+// TreeCursor walk is the reference. Both must give the same mirror on every kind of input:
+// the fixtures, threaded standard library files, broken code (ERROR and MISSING nodes),
+// non-ASCII text (UTF-16 offsets) and deep nesting.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadPython } from '../../src/core/parser';
+import { mirrorDirect, mirrorTree, mirrorWithCursor, SyntaxNode } from '../../src/core/syntax';
+
+function flat(n: SyntaxNode, out: string[] = [], depth = 0): string[] {
+  // iterative: 500-deep inputs are among the cases
+  const stack: [SyntaxNode, number][] = [[n, depth]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    out.push(`${d} ${x.type} ${x.field} ${x.start}-${x.end} ${x.named ? 'n' : 'a'} ${x.error ?? ''} ${x.parent ? x.parent.start : '-'}`);
+    for (let i = x.children.length - 1; i >= 0; i--) stack.push([x.children[i], d + 1]);
+  }
+  return out;
+}
+
+function pythonFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...pythonFiles(p));
+    else if (e.name.endsWith('.py')) out.push(p);
+  }
+  return out;
+}
+
+const root = path.resolve(__dirname, '../../..');
+const stdlib = (() => {
+  const r = spawnSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : '';
+})();
+const STDLIB = ['concurrent/futures/thread.py', 'queue.py', 'socketserver.py', 'logging/handlers.py', 'multiprocessing/pool.py', 'threading.py', 'asyncio/base_events.py'];
+
+const CASES: Record<string, string> = {
+  'unclosed bracket': 'def f(:\n    x = [1, 2\n    return x\nclass C:\n  def g(self): self.d["k"] = 1\n',
+  'missing colon': 'class A\n    def f(self)\n        pass\n',
+  'stray tokens': 'x = = 1\n)))\ndef ok():\n    return {"a": 1}\n',
+  'non-ASCII offsets': 'def f():\n    d["é中😀"] = "ü"  # ß\n    return d.get("😀")\n',
+  'deep nesting': 'x = ' + '['.repeat(500) + ']'.repeat(500) + '\n' + Array.from({ length: 100 }, (_, i) => ' '.repeat(i) + 'if x:\n').join('') + ' '.repeat(100) + 'pass\n',
+  'empty': '',
+  'only a comment': '# nothing here\n',
+};
+
+test('the direct walk is what mirrorTree uses in the bundle', async () => {
+  const p = await loadPython();
+  const tree = p.parser.parse('x = 1\n')!;
+  try {
+    assert.doesNotThrow(() => mirrorDirect(tree, p.language), 'the build exposes the wasm functions');
+    assert.deepEqual(flat(mirrorTree(tree, p.language)), flat(mirrorWithCursor(tree, p.language)));
+  } finally { tree.delete(); }
+});
+
+test('direct walk and cursor walk give the same mirror: fixtures, stdlib, broken and odd input', async () => {
+  const p = await loadPython();
+  const inputs: [string, string][] = Object.entries(CASES);
+  for (const f of pythonFiles(path.join(root, 'test/fixtures'))) inputs.push([path.relative(root, f), fs.readFileSync(f, 'utf8')]);
+  for (const f of STDLIB) {
+    const abs = path.join(stdlib, f);
+    if (stdlib && fs.existsSync(abs)) inputs.push([f, fs.readFileSync(abs, 'utf8')]);
+  }
+  assert.ok(inputs.length > Object.keys(CASES).length + 5, 'fixtures were found');
+  let errors = 0;
+  for (const [name, text] of inputs) {
+    const tree = p.parser.parse(text)!;
+    try {
+      if (tree.rootNode.hasError) errors++;
+      // twice in a row: the walk leaves nothing behind that changes the next one
+      const a = flat(mirrorDirect(tree, p.language)), b = flat(mirrorWithCursor(tree, p.language)), c = flat(mirrorDirect(tree, p.language));
+      assert.deepEqual(a, b, name);
+      assert.deepEqual(c, b, `${name} (second walk)`);
+    } finally { tree.delete(); }
+  }
+  assert.ok(errors >= 3, 'broken inputs were among the cases');
+});
