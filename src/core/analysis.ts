@@ -40,7 +40,6 @@ export class Analysis {
   /** Per container, the functions with accesses of it. */
   private readonly accessors = new Map<string, Set<FnInfo>>();
   private readonly byPath = new Map<string, { container: string; access: AccessReport }[]>();
-  private readonly declarations = new Map<string, string>();
   /** Position of each container in report.containers (the set of containers is fixed in place). */
   private containerIndex = new Map<string, number>();
 
@@ -85,8 +84,6 @@ export class Analysis {
     this.graph = new CallGraph(this.program);
     this.helpers = new HelperSummaries(this.program, this.graph);
     this.threads = new ThreadModel(this.program, this.graph, this.options);
-    this.declarations.clear();
-    for (const f of sorted) this.declarations.set(f.path, declarationKey(f));
     this.inheritedLocks.clear();
     this.computeInheritedLocks([...this.program.fns.values()]);
     this.contributions.clear();
@@ -107,7 +104,10 @@ export class Analysis {
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */
   fitsInPlace(path: string, next: FileSummary | undefined): boolean {
-    return !!next && !!this.program.fileAt(path) && this.declarations.get(path) === declarationKey(next);
+    // Keys are computed on demand (memoized per summary, which the passes never change): a
+    // whole program's keys cost as much as its call resolution, and most files are never edited.
+    const old = this.program.fileAt(path);
+    return !!next && !!old && declarationKey(old) === declarationKey(next);
   }
 
   /** A file's new summary (or its removal, `next` undefined; or a new file): applied in place
