@@ -237,10 +237,14 @@ export class HelperSummaries {
             if (seen.has(k)) continue;
             if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
             seen.add(k);
-            const e: EffectiveAccess = { ...a, container, via: [name, ...a.via], locks: union(call.locks, a.locks.map(sub)), site };
-            if (container !== a.container && !container.startsWith(PARAM_PREFIX)) e.boundHere = true; else delete e.boundHere;
+            // Built field by field, never spread then `delete`d: a deleted property turns the
+            // object into a slow dictionary, and these are the most numerous objects of a run.
+            const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.map(sub)), via: [name, ...a.via], site };
             if (key !== undefined) e.key = key;
             if (value !== undefined) e.value = value;
+            if (a.readWrite) e.readWrite = true;
+            if (a.check) e.check = true;
+            if (container !== a.container && !container.startsWith(PARAM_PREFIX)) e.boundHere = true;
             out.push(e);
             const sig = signature(e);
             if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
