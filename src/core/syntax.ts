@@ -2,7 +2,7 @@
 // nodes (and the few keyword/operator tokens the analysis needs) into objects, so every
 // later pass runs in JavaScript without crossing into wasm for each node.
 import * as TreeSitter from 'web-tree-sitter';
-import type { Language, Tree } from 'web-tree-sitter';
+import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
 
 export interface SyntaxNode {
   type: string;
@@ -44,118 +44,103 @@ function tablesFor(lang: Language): LanguageTables {
   return t;
 }
 
-/** The wasm functions behind TreeCursor, when the bundle exposes them (scripts/build.mjs). Each
- *  reads the cursor from the transfer buffer and the moves write it back, so a walk that makes
- *  only these calls never copies the cursor through JavaScript. */
+/** How the walk moves a cursor and reads its node. Through the wasm functions (when the bundle
+ *  exposes them, scripts/build.mjs) each reads the cursor from the transfer buffer and the moves
+ *  write it back, so the walk never copies the cursor through JavaScript; through the public
+ *  TreeCursor every getter and move copies it in and out. */
 interface CursorCalls {
-  typeId(tree: number): number;
-  fieldId(tree: number): number;
-  startIndex(tree: number): number;
-  endIndex(tree: number): number;
-  isMissing(tree: number): number;
-  firstChild(tree: number): number;
-  nextSibling(tree: number): number;
-  parent(tree: number): number;
+  typeId(): number;
+  fieldId(): number;
+  startIndex(): number;
+  endIndex(): number;
+  isMissing(): boolean;
+  firstChild(): boolean;
+  nextSibling(): boolean;
+  parent(): boolean;
 }
-let cursorCalls: CursorCalls | null | undefined;
+type WasmCall = (tree: number) => number;
+let wasmCalls: Record<keyof CursorCalls, WasmCall> | null | undefined;
 
-function directCalls(): CursorCalls | null {
-  if (cursorCalls !== undefined) return cursorCalls;
+function exposedWasmCalls(): Record<keyof CursorCalls, WasmCall> | null {
+  if (wasmCalls !== undefined) return wasmCalls;
   const expose = (TreeSitter as unknown as { __wasm?: () => { module?: Record<string, unknown> } }).__wasm;
   const m = expose?.().module;
-  const f = (name: string) => m?.[`_ts_tree_cursor_${name}_wasm`] as ((tree: number) => number) | undefined;
+  // Until Parser.init has run the module is not there: ask again next time.
+  if (!m) return null;
+  const f = (name: string) => m[`_ts_tree_cursor_${name}_wasm`] as WasmCall | undefined;
   const calls = {
     typeId: f('current_node_type_id'), fieldId: f('current_field_id'), startIndex: f('start_index'), endIndex: f('end_index'),
     isMissing: f('current_node_is_missing'), firstChild: f('goto_first_child'), nextSibling: f('goto_next_sibling'), parent: f('goto_parent'),
   };
-  // Until Parser.init has run the module is not there: ask again next time.
-  if (!m) return null;
-  cursorCalls = Object.values(calls).every(fn => typeof fn === 'function') ? (calls as CursorCalls) : null;
-  return cursorCalls;
+  wasmCalls = Object.values(calls).every(fn => typeof fn === 'function') ? (calls as Record<keyof CursorCalls, WasmCall>) : null;
+  return wasmCalls;
 }
 
 export function mirrorTree(tree: Tree, lang: Language): SyntaxNode {
-  const calls = directCalls();
-  return calls ? mirrorDirect(tree, lang, calls) : mirrorWithCursor(tree, lang);
+  return exposedWasmCalls() ? mirrorDirect(tree, lang) : mirrorWithCursor(tree, lang);
 }
 
-/** The same walk as mirrorWithCursor, through the wasm functions themselves. */
-export function mirrorDirect(tree: Tree, lang: Language, calls: CursorCalls | null = directCalls()): SyntaxNode {
-  if (!calls) throw new Error('the tree-sitter wasm functions are not exposed by this build');
-  const { types, fields, keep, named } = tablesFor(lang);
-  const { typeId, fieldId, startIndex, endIndex, isMissing, firstChild, nextSibling, parent: gotoParent } = calls;
-  const c = tree.walk();
+/** The walk through the wasm functions themselves. */
+export function mirrorDirect(tree: Tree, lang: Language): SyntaxNode {
+  const w = exposedWasmCalls();
+  if (!w) throw new Error('the tree-sitter wasm functions are not exposed by this build');
   // the tree's address in wasm memory, as TreeCursor passes it
   const t = (tree as unknown as { [0]: number })[0];
-  try {
-    const mayMiss = tree.rootNode.hasError;
+  return walk(tree, lang, c => {
     // A getter copies the cursor into the transfer buffer; from here on only calls that keep it
-    // there are made (rootNode above wrote a node into it, hence this order).
-    const root: SyntaxNode = { type: 'module', field: '', start: c.startIndex, end: endIndex(t), children: [], parent: null, named: true };
-    let parent = root;
-    const stack: SyntaxNode[] = [];
-    if (!firstChild(t)) return root;
-    for (;;) {
-      const id = typeId(t);
-      let node: SyntaxNode | null = null;
-      const missing = mayMiss && isMissing(t) === 1;
-      if (keep[id] || missing || id === 65535) {
-        const type = types[id] ?? 'ERROR';
-        node = { type, field: fields[fieldId(t)] ?? '', start: startIndex(t), end: endIndex(t), children: [], parent, named: named[id] ?? true };
-        if (type === 'ERROR') node.error = 'error';
-        else if (missing) node.error = 'missing';
-        parent.children.push(node);
-      }
-      if (node && firstChild(t)) {
-        stack.push(parent);
-        parent = node;
-        continue;
-      }
-      while (!nextSibling(t)) {
-        if (!gotoParent(t) || stack.length === 0) return root;
-        parent = stack.pop()!;
-      }
-    }
-  } finally {
-    // delete frees the cursor's stack, which the JS handle still names
-    c.delete();
-  }
+    // there are made.
+    void c.startIndex;
+    return {
+      typeId: () => w.typeId(t), fieldId: () => w.fieldId(t), startIndex: () => w.startIndex(t), endIndex: () => w.endIndex(t),
+      isMissing: () => w.isMissing(t) === 1, firstChild: () => w.firstChild(t) === 1, nextSibling: () => w.nextSibling(t) === 1, parent: () => w.parent(t) === 1,
+    };
+  });
 }
 
-/** The walk through the public TreeCursor (each step copies the cursor in and out of wasm). */
+/** The walk through the public TreeCursor. */
 export function mirrorWithCursor(tree: Tree, lang: Language): SyntaxNode {
+  return walk(tree, lang, c => ({
+    typeId: () => c.nodeTypeId, fieldId: () => c.currentFieldId, startIndex: () => c.startIndex, endIndex: () => c.endIndex,
+    isMissing: () => c.nodeIsMissing, firstChild: () => c.gotoFirstChild(), nextSibling: () => c.gotoNextSibling(), parent: () => c.gotoParent(),
+  }));
+}
+
+function walk(tree: Tree, lang: Language, callsFor: (c: TreeCursor) => CursorCalls): SyntaxNode {
   const { types, fields, keep, named } = tablesFor(lang);
+  // Each cursor call crosses into wasm: ask about missing nodes only when there are errors.
+  // (Asked before the cursor calls start: rootNode writes a node into the transfer buffer.)
+  const mayMiss = tree.rootNode.hasError;
   const c = tree.walk();
   try {
-    const root: SyntaxNode = { type: 'module', field: '', start: c.startIndex, end: c.endIndex, children: [], parent: null, named: true };
+    const { typeId, fieldId, startIndex, endIndex, isMissing, firstChild, nextSibling, parent: gotoParent } = callsFor(c);
+    const root: SyntaxNode = { type: 'module', field: '', start: startIndex(), end: endIndex(), children: [], parent: null, named: true };
     // Explicit stack: no recursion, so 500-deep nesting cannot overflow.
     let parent = root;
     const stack: SyntaxNode[] = [];
-    // Each cursor getter is a call into wasm: ask about missing nodes only when there are errors.
-    const mayMiss = tree.rootNode.hasError;
-    if (!c.gotoFirstChild()) return root;
+    if (!firstChild()) return root;
     for (;;) {
-      const id = c.nodeTypeId;
+      const id = typeId();
       let node: SyntaxNode | null = null;
-      const missing = mayMiss && c.nodeIsMissing;
+      const missing = mayMiss && isMissing();
       if (keep[id] || missing || id === 65535) {
         const type = types[id] ?? 'ERROR';
-        node = { type, field: fields[c.currentFieldId] ?? '', start: c.startIndex, end: c.endIndex, children: [], parent, named: named[id] ?? true };
+        node = { type, field: fields[fieldId()] ?? '', start: startIndex(), end: endIndex(), children: [], parent, named: named[id] ?? true };
         if (type === 'ERROR') node.error = 'error';
         else if (missing) node.error = 'missing';
         parent.children.push(node);
       }
-      if (node && c.gotoFirstChild()) {
+      if (node && firstChild()) {
         stack.push(parent);
         parent = node;
         continue;
       }
-      while (!c.gotoNextSibling()) {
-        if (!c.gotoParent() || stack.length === 0) return root;
+      while (!nextSibling()) {
+        if (!gotoParent() || stack.length === 0) return root;
         parent = stack.pop()!;
       }
     }
   } finally {
+    // frees the cursor's stack, which the JS handle still names after direct moves
     c.delete();
   }
 }
