@@ -43,9 +43,10 @@ export class SummaryCache {
     try {
       const s = JSON.parse(text) as FileSummary & { cacheKey?: string };
       if (s.engine !== ENGINE_VERSION || s.cacheKey !== key || s.path !== path_ || !wellFormed(s)) throw new Error('stale');
-      delete s.cacheKey;
+      // a copy without the key, not `delete` (which would leave the summary a slow dictionary)
+      const { cacheKey: _, ...summary } = s;
       this.hits++;
-      return s;
+      return summary;
     } catch {
       this.rejected++;
       this.misses++;
