@@ -147,16 +147,25 @@ export class Analysis {
       const was = this.report.containers[this.containerIndex.get(c.id)!]?.definedAt;
       if (!was || was.line !== c.line) moved.add(c.id);
     }
+    // Per dirty container, the entries going out and coming in: merged into its sorted list.
+    const changes = new Map<string, { out: Set<AccessReport>; in: AccessReport[] }>();
     for (const fn of touched) {
       const was = this.contributions.get(fn);
       this.uncontribute(fn);
       this.contribute(fn);
       const now = this.contributions.get(fn);
       for (const cid of new Set([...was?.keys() ?? [], ...now?.keys() ?? []])) {
-        if (JSON.stringify(was?.get(cid)) !== JSON.stringify(now?.get(cid))) dirty.add(cid);
+        const a = was?.get(cid) ?? [], b = now?.get(cid) ?? [];
+        // unchanged: the old entries stay (they are the ones the container's list holds)
+        if (sameAccessLists(a, b)) { if (a.length) now!.set(cid, a); continue; }
+        dirty.add(cid);
+        let c = changes.get(cid);
+        if (!c) changes.set(cid, (c = { out: new Set(), in: [] }));
+        for (const x of a) c.out.add(x);
+        c.in.push(...b);
       }
     }
-    for (const cid of dirty) this.sortAccesses(cid);
+    for (const [cid, c] of changes) this.mergeAccesses(cid, c.out, c.in);
     // Findings: all of them with a new thread model (or after a truncated traversal), else the
     // dirty containers': their accessors are the functions whose own accesses touch them (and
     // the redone ones, which may have stopped touching them).
@@ -209,8 +218,27 @@ export class Analysis {
   private sortAccesses(cid: string): void {
     const all: AccessReport[] = [];
     for (const fn of this.accessors.get(cid) ?? []) all.push(...this.contributions.get(fn)!.get(cid)!);
-    this.accessesByContainer.set(cid, all.sort(compareAccesses));
+    this.accessesByContainer.set(cid, all.sort(this.compareAccesses));
   }
+
+  /** A container's sorted list with some entries out and others in: a merge, not a re-sort
+   *  (a helper like re.compile puts tens of thousands of accesses in one container, and a new
+   *  line in a file that calls it moves only that file's). */
+  private mergeAccesses(cid: string, out: Set<AccessReport>, added: AccessReport[]): void {
+    const kept = (this.accessesByContainer.get(cid) ?? []).filter(a => !out.has(a));
+    added.sort(this.compareAccesses);
+    const merged: AccessReport[] = [];
+    let i = 0, j = 0;
+    while (i < kept.length && j < added.length) merged.push(this.compareAccesses(kept[i], added[j]) <= 0 ? kept[i++] : added[j++]);
+    while (i < kept.length) merged.push(kept[i++]);
+    while (j < added.length) merged.push(added[j++]);
+    this.accessesByContainer.set(cid, merged);
+  }
+
+  /** A total order, so the list is the same however it was assembled (full build or update);
+   *  files in the program's order (sorted by path), which is cheaper than comparing paths. */
+  private readonly compareAccesses = (a: AccessReport, b: AccessReport): number =>
+    (a.path === b.path ? 0 : this.program.pathOrder(a.path) - this.program.pathOrder(b.path)) || compareInFile(a, b);
 
   private containerReports(): ContainerReport[] {
     return [...this.program.containers.keys()].sort((a, b) => a.localeCompare(b)).map(id => this.containerReport(id));
@@ -293,10 +321,22 @@ export class Analysis {
   }
 }
 
-/** A total order, so the list is the same however it was assembled (full build or update). */
-function compareAccesses(a: AccessReport, b: AccessReport): number {
-  return a.path.localeCompare(b.path) || a.line - b.line || a.column - b.column || a.via.length - b.via.length || a.op.localeCompare(b.op)
+/** The order of two accesses in one file: position first, then every other field. */
+function compareInFile(a: AccessReport, b: AccessReport): number {
+  return a.line - b.line || a.column - b.column || a.via.length - b.via.length || a.op.localeCompare(b.op)
     || a.via.join('>').localeCompare(b.via.join('>')) || a.function.localeCompare(b.function) || a.access.localeCompare(b.access)
     || (a.key ?? '').localeCompare(b.key ?? '') || (a.value ?? '').localeCompare(b.value ?? '') || a.locks.join(',').localeCompare(b.locks.join(','))
     || a.endLine - b.endLine || a.endColumn - b.endColumn;
+}
+
+const sameStrings = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Field by field (what JSON.stringify of both compared, without building the strings). */
+function sameAccessLists(a: AccessReport[], b: AccessReport[]): boolean {
+  return a.length === b.length && a.every((x, i) => {
+    const y = b[i];
+    return x.line === y.line && x.column === y.column && x.endLine === y.endLine && x.endColumn === y.endColumn && x.path === y.path
+      && x.access === y.access && x.op === y.op && x.function === y.function && x.key === y.key && x.value === y.value
+      && !x.readWrite === !y.readWrite && sameStrings(x.via, y.via) && sameStrings(x.locks, y.locks) && sameStrings(x.threads, y.threads);
+  });
 }

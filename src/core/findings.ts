@@ -23,6 +23,10 @@ interface ThreadAccess {
   callPath: string[];
 }
 
+/** One state of a thread's traversal outside setup: the function, the locks held on the way in,
+ *  the call path; `order` is its place in the full run. */
+interface Visit { thread: ThreadEntry; order: number; fn: FnInfo; locks: string[]; path: string[] }
+
 /** States (function, locks held, setup) one thread's traversal may visit: enough for every
  *  function under several lock contexts; past it the thread's findings are partial (limitsHit). */
 const STATES_PER_FUNCTION = 8;
@@ -60,76 +64,43 @@ export class Findings {
   private raceOrder?: string[];
 
   /** Redoes everything (new thread model), or only the findings of some containers, given (a
-   *  superset of) the functions that access them: the traversal then visits only functions that
-   *  reach those, which leaves the visits to them, their locks and paths as a full run has them. */
+   *  superset of) the functions that access them. A partial redo keeps the full run's traversal:
+   *  an in-place update that reaches here changed no call edge, call context or thread, so each
+   *  thread visits the same functions with the same locks and paths; only the accesses read at
+   *  the visits of the given functions are taken again, in the full run's order. */
   compute(only?: { containers: Set<string>; accessors: Iterable<FnInfo> }, threads?: ThreadModel): void {
     if (threads) this.threads = threads;
-    const { program, graph, helpers } = this;
-    const t0 = this.threads;
-    let within: Set<FnInfo> | undefined;
     const hadRaces = new Set(only ? [...only.containers].filter(c => this.races.has(c)) : []);
+    let visits: Visit[];
     if (only) {
-      within = graph.closure(only.accessors, 'callers');
+      const fns = new Set(only.accessors);
       for (const cid of only.containers) this.races.delete(cid);
-      for (const fn of only.accessors) {
+      for (const fn of fns) {
         const l = this.checks.get(fn);
         if (!l) continue;
         const kept = l.filter(c => !only.containers.has(c.container));
         if (kept.length) this.checks.set(fn, kept); else this.checks.delete(fn);
       }
+      visits = [];
+      for (const fn of fns) for (const v of this.visitsByFn.get(fn) ?? []) visits.push(v);
+      visits.sort((a, b) => a.order - b.order);
     } else {
       this.races.clear();
       this.checks.clear();
-      this.truncated = false;
+      this.traverse();
+      visits = this.visits;
     }
     this.listed = undefined;
     const wanted = (cid: string) => !only || only.containers.has(cid);
-    const byContainer = new Map<string, ThreadAccess[]>();
-    /** Functions reached outside setup on some thread. */
-    const live = new Set<FnInfo>();
-    const limit = Math.max(MIN_STATES_PER_THREAD, STATES_PER_FUNCTION * program.fns.size);
-    for (const t of t0.threads) {
-      if (t.kind === 'process') continue; // no memory shared with the parent
-      const seen = new Set<string>();
-      // `setup`: under a constructor or module top level, before the object is shared.
-      const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.filter(fn => !within || within.has(fn)).map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
-      let states = 0;
-      while (stack.length) {
-        if (states >= limit) { if (!only) this.truncated = true; break; }
-        const st = stack.pop()!;
-        const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        states++;
-        if (!st.setup) {
-          live.add(st.fn);
-          for (const a of helpers.accessesForFindings(st.fn)) {
-            if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
-            let l = byContainer.get(a.container);
-            if (!l) byContainer.set(a.container, (l = []));
-            const locks = [...new Set([...st.locks, ...a.locks])];
-            l.push({ thread: t, fn: st.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...st.path, ...a.via] : st.path });
-          }
-        }
-        for (const call of graph.calls.get(st.fn) ?? []) {
-          const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
-          for (const tg of call.targets) {
-            if (within && !within.has(tg.fn)) continue;
-            // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
-            const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-            if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
-          }
-        }
-      }
-    }
+    const byContainer = this.collect(visits, wanted);
     for (const [cid, list] of byContainer) {
       const races = this.racesOf(cid, list);
       if (races.length) this.races.set(cid, races);
     }
     // the sorted order stays valid when the same containers have races as before
     if (!only || [...only.containers].some(c => this.races.has(c) !== hadRaces.has(c))) this.raceOrder = undefined;
-    for (const fn of only ? [...new Set(only.accessors)] : program.fns.values()) {
-      if (!live.has(fn)) continue;
+    for (const fn of only ? [...new Set(only.accessors)] : this.program.fns.values()) {
+      if (!this.visitsByFn.has(fn)) continue; // reached outside setup on no thread
       const found = this.checksOf(fn, byContainer, wanted);
       if (!found.length) continue;
       const l = [...(this.checks.get(fn) ?? []), ...found].sort((a, b) => a.index - b.index);
@@ -137,10 +108,69 @@ export class Findings {
     }
   }
 
+  /** Every thread's traversal from its entries, along calls, with the locks held on the way:
+   *  the visits outside setup, in order, and by function. */
+  private visits: Visit[] = [];
+  private readonly visitsByFn = new Map<FnInfo, Visit[]>();
+
+  private traverse(): void {
+    const { program, graph } = this;
+    this.visits = [];
+    this.visitsByFn.clear();
+    this.truncated = false;
+    const limit = Math.max(MIN_STATES_PER_THREAD, STATES_PER_FUNCTION * program.fns.size);
+    for (const t of this.threads.threads) {
+      if (t.kind === 'process') continue; // no memory shared with the parent
+      const seen = new Set<string>();
+      // `setup`: under a constructor or module top level, before the object is shared.
+      const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
+      let states = 0;
+      while (stack.length) {
+        if (states >= limit) { this.truncated = true; break; }
+        const st = stack.pop()!;
+        const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        states++;
+        if (!st.setup) {
+          const v: Visit = { thread: t, order: this.visits.length, fn: st.fn, locks: st.locks, path: st.path };
+          this.visits.push(v);
+          let l = this.visitsByFn.get(st.fn);
+          if (!l) this.visitsByFn.set(st.fn, (l = []));
+          l.push(v);
+        }
+        for (const call of graph.calls.get(st.fn) ?? []) {
+          const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
+          for (const tg of call.targets) {
+            // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
+            const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
+            if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
+          }
+        }
+      }
+    }
+  }
+
+  /** The accesses each visit reads from its function, by container. */
+  private collect(visits: Visit[], wanted: (cid: string) => boolean): Map<string, ThreadAccess[]> {
+    const { program, helpers } = this;
+    const byContainer = new Map<string, ThreadAccess[]>();
+    for (const v of visits) {
+      for (const a of helpers.accessesForFindings(v.fn)) {
+        if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+        let l = byContainer.get(a.container);
+        if (!l) byContainer.set(a.container, (l = []));
+        const locks = [...new Set([...v.locks, ...a.locks])];
+        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...v.path, ...a.via] : v.path });
+      }
+    }
+    return byContainer;
+  }
+
   private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
     const { program, threads, display } = this;
     const findings: FindingReport[] = [];
-    list.sort((a, b) => a.fn.file.path.localeCompare(b.fn.file.path) || a.line - b.line || a.column - b.column);
+    list.sort((a, b) => program.pathOrder(a.fn.file.path) - program.pathOrder(b.fn.file.path) || a.line - b.line || a.column - b.column);
     const reported = new Set<string>();
     for (const w of list) {
       if (w.access !== 'write') continue;

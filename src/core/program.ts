@@ -71,9 +71,12 @@ export class Program {
   /** Condition attribute name → the lock attribute it wraps. */
   private readonly lockAlias = new Map<string, string>();
   private readonly suffixCache = new Map<string, FileSummary | null>();
+  /** Each path's place in `files` (the first, if a path came twice). */
+  private readonly pathIndex = new Map<string, number>();
 
   constructor(files: FileSummary[]) {
     this.files = files;
+    files.forEach((f, i) => { if (!this.pathIndex.has(f.path)) this.pathIndex.set(f.path, i); });
     for (const f of files) if (!this.modules.has(f.module)) this.modules.set(f.module, f);
     const redefined = new Map<string, number>();
     for (const f of files) {
@@ -118,7 +121,14 @@ export class Program {
   functionsOf(f: FileSummary): FnInfo[] { return this.fnsByFile.get(f) ?? []; }
 
   fileAt(path: string): FileSummary | undefined {
-    return this.files.find(f => f.path === path);
+    const i = this.pathIndex.get(path);
+    return i === undefined ? undefined : this.files[i];
+  }
+
+  /** The path's place in the program's order of files (which Analysis sorts by path): reports
+   *  sort by it instead of comparing path strings. Unknown paths come last. */
+  pathOrder(path: string): number {
+    return this.pathIndex.get(path) ?? this.files.length;
   }
 
   /** Puts a new summary of a file in place of the old one when only bodies and positions
@@ -129,9 +139,9 @@ export class Program {
     // a class defined twice: which definition the name means is decided over the whole file
     if (new Set(next.classes.map(c => c.qualname)).size !== next.classes.length) return false;
     if (!fns || fns.length !== next.functions.length || fns.some((fi, i) => fi.s.qualname !== next.functions[i].qualname)) return false;
-    const i = this.files.indexOf(old);
+    const i = this.pathIndex.get(old.path) ?? -1;
     // a module name two files share: which one wins is decided over the whole program
-    if (i < 0 || this.modules.get(old.module) !== old || this.files.some(f => f !== old && f.module === old.module)) return false;
+    if (i < 0 || this.files[i] !== old || this.modules.get(old.module) !== old || this.files.some(f => f !== old && f.module === old.module)) return false;
     this.files[i] = next;
     this.modules.set(old.module, next);
     for (const [k, v] of this.suffixCache) if (v === old) this.suffixCache.set(k, next);
