@@ -6,7 +6,7 @@ import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { Findings } from './findings';
 import { FnInfo, Program } from './program';
-import { declarationKey } from './shape';
+import { declarationKey, sameBody } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadModel, ThreadsConfig } from './threads';
 
@@ -121,8 +121,14 @@ export class Analysis {
       this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true };
     }
-    const change = this.graph.refresh(fns);
-    const redone = this.helpers.refresh(fns);
+    // Only the functions whose bodies changed are redone (and closures inside them): a keystroke
+    // changes one function, a new line moves the ones below it.
+    const changedSet = new Set<FnInfo>();
+    fns.forEach((fn, j) => { if (!sameBody(old.functions[j], next.functions[j])) changedSet.add(fn); });
+    for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) changedSet.add(fn);
+    const changed = fns.filter(fn => changedSet.has(fn));
+    const change = this.graph.refresh(changed);
+    const redone = this.helpers.refresh(changed);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set(fns));
     if (placed === 'regroup') threadsRedone = true;
@@ -132,7 +138,7 @@ export class Analysis {
     const touched = new Set<FnInfo>(redone);
     if (threadsRedone || change.context) {
       // the functions the changed ones reach inherit locks from them; with new threads, all do
-      const reach = threadsRedone ? new Set(this.program.fns.values()) : this.graph.closure(fns, 'callees');
+      const reach = threadsRedone ? new Set(this.program.fns.values()) : this.graph.closure(changed, 'callees');
       const locksBefore = new Map([...reach].map(fn => [fn, (this.inheritedLocks.get(fn) ?? []).join(',')]));
       this.computeInheritedLocks([...reach]);
       for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);
@@ -166,14 +172,19 @@ export class Analysis {
       }
     }
     for (const [cid, c] of changes) this.mergeAccesses(cid, c.out, c.in);
-    // Findings: all of them with a new thread model (or after a truncated traversal), else the
-    // dirty containers': their accessors are the functions whose own accesses touch them (and
-    // the redone ones, which may have stopped touching them).
+    // Findings: all of them with a new thread model (or after a truncated traversal), else those
+    // of the containers whose accesses for findings changed, and the check-then-act tests of
+    // redone functions on dirty containers (their act may be a helper's write). Their accessors
+    // are the functions whose own accesses touch them, and the redone ones.
     if (threadsRedone || change.context || this.findings.truncated) this.findings.compute(undefined, this.threads);
-    else if (dirty.size) {
-      const accessors = new Set<FnInfo>(redone);
-      for (const cid of dirty) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);
-      this.findings.compute({ containers: dirty, accessors });
+    else {
+      const redo = new Set(this.helpers.findingsChanged);
+      for (const fn of redone) for (const e of this.helpers.direct.get(fn) ?? []) if (e.check && dirty.has(e.container)) redo.add(e.container);
+      if (redo.size) {
+        const accessors = new Set<FnInfo>(redone);
+        for (const cid of redo) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);
+        this.findings.compute({ containers: redo, accessors });
+      }
     }
     const r = this.report;
     const i = r.files.findIndex(f => f.path === path);

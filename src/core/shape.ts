@@ -34,3 +34,27 @@ function computeKey(f: FileSummary): string {
     }),
   });
 }
+
+/** Same body (and position): between two summaries with the same declarations, such a function
+ *  resolves, summarizes and reports exactly as before, unless an enclosing function's body
+ *  changed (a closure resolves names through its parents' locals). */
+export function sameBody(a: FunctionSummary, b: FunctionSummary): boolean {
+  for (const k of BODY) if (!sameJson(a[k], b[k])) return false;
+  return true;
+}
+
+/** Deep equality of plain JSON values (util.isDeepStrictEqual is ten times slower on these). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+  const kx = Object.keys(x);
+  if (kx.length !== Object.keys(y).length) return false;
+  for (const k of kx) if (!Object.prototype.hasOwnProperty.call(y, k) || !sameJson(x[k], y[k])) return false;
+  return true;
+}

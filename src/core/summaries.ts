@@ -112,9 +112,22 @@ export class HelperSummaries {
     for (const t of targets) for (const s of this.startersOf.get(t) ?? []) starters.add(s);
     this.bindThreadArguments([...starters].sort((a, b) => this.graph.orderOf(a) - this.graph.orderOf(b)), targets);
     for (const t of targets) redo.add(t);
-    for (const fn of redo) this.forFindings.delete(fn);
+    // Taken again now, to say which containers' races change: a new line above a call of
+    // re.compile moves this file's via-accesses of re._cache, not the accesses races are made of.
+    this.findingsChanged = new Set();
+    for (const fn of redo) {
+      const before = this.forFindings.get(fn);
+      this.forFindings.delete(fn);
+      const after = this.accessesForFindings(fn);
+      // never taken: no traversal visited it (Findings takes every visited function's list)
+      if (!before) for (const e of after) this.findingsChanged.add(e.container);
+      else changedContainers(before, after, this.findingsChanged);
+    }
     return redo;
   }
+
+  /** The containers whose accesses for findings the last refresh changed. */
+  findingsChanged = new Set<string>();
 
   private addStarter(target: FnInfo, starter: FnInfo): void {
     let s = this.startersOf.get(target);
@@ -338,4 +351,27 @@ export function substitute(text: string, binding: Map<string, string>): string {
     if (arg === undefined) return w;
     return ATOM.test(arg) ? arg : `(${arg})`;
   });
+}
+
+/** Adds to `out` each container whose entries differ between two lists (positions included). */
+function changedContainers(a: EffectiveAccess[], b: EffectiveAccess[], out: Set<string>): void {
+  const group = (l: EffectiveAccess[]) => {
+    const m = new Map<string, EffectiveAccess[]>();
+    for (const e of l) { let g = m.get(e.container); if (!g) m.set(e.container, (g = [])); g.push(e); }
+    return m;
+  };
+  const ga = group(a), gb = group(b);
+  for (const [cid, la] of ga) {
+    const lb = gb.get(cid);
+    if (!lb || la.length !== lb.length || la.some((x, i) => !sameEntry(x, lb[i]))) out.add(cid);
+  }
+  for (const cid of gb.keys()) if (!ga.has(cid)) out.add(cid);
+}
+
+const sameStrings = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
+  return x.site.line === y.site.line && x.site.column === y.site.column && x.site.endLine === y.site.endLine && x.site.endColumn === y.site.endColumn
+    && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
+    && !x.check === !y.check && !x.boundHere === !y.boundHere && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
 }
