@@ -14,6 +14,7 @@ import { summarizeText, summarizeTree } from '../src/core/index';
 import { defaultJobs } from '../src/core/pool';
 import { analyzePaths } from '../src/core/workspace';
 import { loadPython, PythonParser } from '../src/core/parser';
+import type { MirrorState } from '../src/core/syntax';
 import { decodeSource } from '../src/core/source';
 import { writeSyntheticWorkspace } from './synth';
 
@@ -72,6 +73,7 @@ function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, 
   let text = original;
   let tree: Tree = p.parser.parse(text)!;
   const total: number[] = [], file_: number[] = [], update: number[] = [];
+  const mirror: MirrorState = {}; // as the server keeps it per open document
   for (let k = 0; k < count; k++) {
     // a space at the end of a line, or a new line: harmless to the syntax, like most keystrokes
     const at = text.indexOf('\n', Math.floor((k / count) * (text.length - 1)));
@@ -86,7 +88,7 @@ function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, 
     tree.delete();
     tree = t2;
     text = next;
-    const s = summarizeTree(p, tree, text, file, s0.module, s0.isPackage);
+    const s = summarizeTree(p, tree, text, file, s0.module, s0.isPackage, [], { mirror });
     const mid = process.hrtime.bigint();
     analysis.update(file, s);
     update.push(ms(mid));

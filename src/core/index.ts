@@ -3,7 +3,7 @@ import type { Tree } from 'web-tree-sitter';
 import { FileSummary, ENGINE_VERSION } from './model';
 import { parseText, PythonParser } from './parser';
 import { decodeSource } from './source';
-import { mirrorTree } from './syntax';
+import { MirrorState, mirrorTree } from './syntax';
 import { recover } from './recovery';
 import { summarize } from './summarize';
 
@@ -12,6 +12,9 @@ export interface SummarizeOptions {
   maxFileSize?: number;
   /** Size on disk, when known (the text's length in UTF-16 units is used otherwise). */
   sizeBytes?: number;
+  /** The document's last mirror, for a tree reparsed after an edit (the server's open documents):
+   *  read, and replaced by this one. */
+  mirror?: MirrorState;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 2_000_000;
@@ -44,7 +47,7 @@ export function summarizeText(parser: PythonParser, source: string, path: string
 /** Summary of an already parsed tree (the server keeps trees of open documents for incremental reparse). */
 export function summarizeTree(parser: PythonParser, tree: Tree, text: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
   try {
-    const root = mirrorTree(tree, parser.language);
+    const root = mirrorTree(tree, parser.language, opts.mirror, text);
     const rec = recover(parser, text, tree);
     let s: FileSummary;
     if (rec) {
@@ -55,7 +58,7 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
       const inSkipped = (l: number) => rec.skipped.some(r => l >= r.from && l <= r.to);
       s.errors = s.errors.filter((e, i) => i === 0 || inSkipped(e.line));
       s.warnings.push(`syntax errors: analysis skipped ${rec.skipped.map(r => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(', ')}`);
-    } else s = summarize({ root, text, path, module, isPackage, warnings });
+    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: tree.rootNode.hasError });
     const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     if ((opts.sizeBytes ?? text.length) > max) {
       // Too big to analyze in full: keep the skeleton, say so.

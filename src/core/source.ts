@@ -39,7 +39,9 @@ export class LineIndex {
   readonly starts: number[];
   constructor(text: string) {
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
+    // Without CRs, the native search finds line ends several times faster than a char loop.
+    if (!text.includes('\r')) for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    else for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) starts.push(i + 1);
       else if (c === 13) {

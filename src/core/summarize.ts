@@ -49,6 +49,9 @@ export interface SummarizeInput {
   errorsFrom?: SyntaxNode;
   /** The text errorsFrom was parsed from. */
   errorsText?: string;
+  /** False when the tree is known to have no error or missing node (tree-sitter says so): the
+   *  walk looking for them is skipped. */
+  hasErrors?: boolean;
 }
 
 export function summarize(input: SummarizeInput): FileSummary {
@@ -80,7 +83,7 @@ class Summarizer {
   }
 
   run(): FileSummary {
-    this.collectErrors(this.input.errorsFrom ?? this.input.root);
+    if (this.input.hasErrors !== false) this.collectErrors(this.input.errorsFrom ?? this.input.root);
     this.checkIndentation();
     const moduleFn = this.newFunction('<module>', '<module>', 'module', this.input.root, undefined);
     const scope: Scope = {

@@ -76,12 +76,26 @@ function exposedWasmCalls(): Record<keyof CursorCalls, WasmCall> | null {
   return wasmCalls;
 }
 
-export function mirrorTree(tree: Tree, lang: Language): SyntaxNode {
-  return exposedWasmCalls() ? mirrorDirect(tree, lang) : mirrorWithCursor(tree, lang);
+/** The last mirror of a document and the text it came from. The next mirror of that document
+ *  takes over its top-level statements that lie wholly outside the edit (shifting those after
+ *  it in place), and walks only the rest: a keystroke re-mirrors one statement, not the file.
+ *  Kept only for trees without errors (error recovery may regroup text the edit did not touch). */
+export interface MirrorState { root?: SyntaxNode; text?: string }
+
+export function mirrorTree(tree: Tree, lang: Language, state?: MirrorState, text?: string): SyntaxNode {
+  const reuse = state && text !== undefined ? reusable(tree, state, text) : undefined;
+  const root = exposedWasmCalls() ? mirrorDirect(tree, lang, reuse) : mirrorWithCursor(tree, lang, reuse);
+  if (state) {
+    // the old nodes now belong to the new mirror
+    const keep = text !== undefined && !tree.rootNode.hasError;
+    state.root = keep ? root : undefined;
+    state.text = keep ? text : undefined;
+  }
+  return root;
 }
 
 /** The walk through the wasm functions themselves. */
-export function mirrorDirect(tree: Tree, lang: Language): SyntaxNode {
+export function mirrorDirect(tree: Tree, lang: Language, reuse?: Reuse): SyntaxNode {
   const w = exposedWasmCalls();
   if (!w) throw new Error('the tree-sitter wasm functions are not exposed by this build');
   // the tree's address in wasm memory, as TreeCursor passes it
@@ -94,54 +108,115 @@ export function mirrorDirect(tree: Tree, lang: Language): SyntaxNode {
       typeId: () => w.typeId(t), fieldId: () => w.fieldId(t), startIndex: () => w.startIndex(t), endIndex: () => w.endIndex(t),
       isMissing: () => w.isMissing(t) === 1, firstChild: () => w.firstChild(t) === 1, nextSibling: () => w.nextSibling(t) === 1, parent: () => w.parent(t) === 1,
     };
-  });
+  }, reuse);
 }
 
 /** The walk through the public TreeCursor. */
-export function mirrorWithCursor(tree: Tree, lang: Language): SyntaxNode {
+export function mirrorWithCursor(tree: Tree, lang: Language, reuse?: Reuse): SyntaxNode {
   return walk(tree, lang, c => ({
     typeId: () => c.nodeTypeId, fieldId: () => c.currentFieldId, startIndex: () => c.startIndex, endIndex: () => c.endIndex,
     isMissing: () => c.nodeIsMissing, firstChild: () => c.gotoFirstChild(), nextSibling: () => c.gotoNextSibling(), parent: () => c.gotoParent(),
-  }));
+  }), reuse);
 }
 
-function walk(tree: Tree, lang: Language, callsFor: (c: TreeCursor) => CursorCalls): SyntaxNode {
-  const { types, fields, keep, named } = tablesFor(lang);
+/** Old top-level nodes that may stand for new ones: the text before the edit (`prefix` long) and
+ *  after it (`suffix` long) is the same; a node wholly inside either, of the same type and
+ *  extent (shifted by `delta` after the edit), is the same subtree. */
+export interface Reuse { byStart: Map<number, SyntaxNode>; prefix: number; suffix: number; length: number; delta: number }
+
+function reusable(tree: Tree, state: MirrorState, text: string): Reuse | undefined {
+  const old = state.text, root = state.root;
+  state.root = state.text = undefined;
+  if (old === undefined || !root || tree.rootNode.hasError) return undefined;
+  const max = Math.min(old.length, text.length);
+  // in blocks first (a native compare), then character by character in the block that differs
+  const B = 1024;
+  let prefix = 0;
+  while (prefix + B <= max && old.startsWith(text.slice(prefix, prefix + B), prefix)) prefix += B;
+  while (prefix < max && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix + B <= max - prefix && old.endsWith(text.slice(text.length - suffix - B, text.length - suffix), old.length - suffix)) suffix += B;
+  while (suffix < max - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  const byStart = new Map<number, SyntaxNode>();
+  for (const n of root.children) byStart.set(n.start, n);
+  return { byStart, prefix, suffix, length: text.length, delta: text.length - old.length };
+}
+
+function shift(n: SyntaxNode, delta: number): void {
+  const stack = [n];
+  while (stack.length) {
+    const x = stack.pop()!;
+    x.start += delta;
+    x.end += delta;
+    for (const c of x.children) stack.push(c);
+  }
+}
+
+function walk(tree: Tree, lang: Language, callsFor: (c: TreeCursor) => CursorCalls, reuse?: Reuse): SyntaxNode {
+  const tables = tablesFor(lang);
   // Each cursor call crosses into wasm: ask about missing nodes only when there are errors.
   // (Asked before the cursor calls start: rootNode writes a node into the transfer buffer.)
   const mayMiss = tree.rootNode.hasError;
   const c = tree.walk();
   try {
-    const { typeId, fieldId, startIndex, endIndex, isMissing, firstChild, nextSibling, parent: gotoParent } = callsFor(c);
-    const root: SyntaxNode = { type: 'module', field: '', start: startIndex(), end: endIndex(), children: [], parent: null, named: true };
-    // Explicit stack: no recursion, so 500-deep nesting cannot overflow.
-    let parent = root;
-    const stack: SyntaxNode[] = [];
-    if (!firstChild()) return root;
-    for (;;) {
-      const id = typeId();
-      let node: SyntaxNode | null = null;
-      const missing = mayMiss && isMissing();
-      if (keep[id] || missing || id === 65535) {
-        const type = types[id] ?? 'ERROR';
-        node = { type, field: fields[fieldId()] ?? '', start: startIndex(), end: endIndex(), children: [], parent, named: named[id] ?? true };
-        if (type === 'ERROR') node.error = 'error';
-        else if (missing) node.error = 'missing';
-        parent.children.push(node);
-      }
-      if (node && firstChild()) {
-        stack.push(parent);
-        parent = node;
+    const calls = callsFor(c);
+    const root: SyntaxNode = { type: 'module', field: '', start: calls.startIndex(), end: calls.endIndex(), children: [], parent: null, named: true };
+    if (!reuse) { mirrorBelow(calls, tables, mayMiss, root); return root; }
+    if (!calls.firstChild()) return root;
+    const { types, fields, keep, named } = tables;
+    do {
+      const id = calls.typeId();
+      if (!keep[id]) continue; // (no errors here: reuse is only for trees without them)
+      const start = calls.startIndex(), end = calls.endIndex();
+      const type = types[id];
+      const after = start >= reuse.length - reuse.suffix;
+      const old = end <= reuse.prefix || after ? reuse.byStart.get(after ? start - reuse.delta : start) : undefined;
+      if (old && old.type === type && old.end === (after ? end - reuse.delta : end)) {
+        if (after && reuse.delta) shift(old, reuse.delta);
+        old.parent = root;
+        root.children.push(old);
         continue;
       }
-      while (!nextSibling()) {
-        if (!gotoParent() || stack.length === 0) return root;
-        parent = stack.pop()!;
-      }
-    }
+      const node: SyntaxNode = { type, field: fields[calls.fieldId()] ?? '', start, end, children: [], parent: root, named: named[id] ?? true };
+      root.children.push(node);
+      mirrorBelow(calls, tables, mayMiss, node);
+    } while (calls.nextSibling());
+    return root;
   } finally {
     // frees the cursor's stack, which the JS handle still names after direct moves
     c.delete();
+  }
+}
+
+/** Mirrors the descendants of the cursor's node into `top`, and leaves the cursor on it. */
+function mirrorBelow(calls: CursorCalls, tables: LanguageTables, mayMiss: boolean, top: SyntaxNode): void {
+  const { typeId, fieldId, startIndex, endIndex, isMissing, firstChild, nextSibling, parent: gotoParent } = calls;
+  const { types, fields, keep, named } = tables;
+  // Explicit stack: no recursion, so 500-deep nesting cannot overflow.
+  let parent = top;
+  const stack: SyntaxNode[] = [];
+  if (!firstChild()) return;
+  for (;;) {
+    const id = typeId();
+    let node: SyntaxNode | null = null;
+    const missing = mayMiss && isMissing();
+    if (keep[id] || missing || id === 65535) {
+      const type = types[id] ?? 'ERROR';
+      node = { type, field: fields[fieldId()] ?? '', start: startIndex(), end: endIndex(), children: [], parent, named: named[id] ?? true };
+      if (type === 'ERROR') node.error = 'error';
+      else if (missing) node.error = 'missing';
+      parent.children.push(node);
+    }
+    if (node && firstChild()) {
+      stack.push(parent);
+      parent = node;
+      continue;
+    }
+    while (!nextSibling()) {
+      gotoParent();
+      if (stack.length === 0) return;
+      parent = stack.pop()!;
+    }
   }
 }
 

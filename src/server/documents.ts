@@ -6,11 +6,14 @@ import type { Tree } from 'web-tree-sitter';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseText, PythonParser } from '../core/parser';
+import type { MirrorState } from '../core/syntax';
 
 export interface OpenDocument {
   uri: string;
   doc: TextDocument;
   tree: Tree | null;
+  /** The mirror of the last summary, kept with the tree (the next edit re-mirrors only what it touched). */
+  mirror?: MirrorState;
 }
 
 export class OpenDocuments {
@@ -31,7 +34,7 @@ export class OpenDocuments {
       if (uri === d.uri) continue;
       const o = this.docs.get(uri);
       o?.tree?.delete();
-      if (o) o.tree = null;
+      if (o) { o.tree = null; o.mirror = undefined; }
       this.recent.delete(uri);
     }
   }

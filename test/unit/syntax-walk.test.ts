@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadPython } from '../../src/core/parser';
-import { mirrorDirect, mirrorTree, mirrorWithCursor, SyntaxNode } from '../../src/core/syntax';
+import { MirrorState, mirrorDirect, mirrorTree, mirrorWithCursor, SyntaxNode } from '../../src/core/syntax';
 
 function flat(n: SyntaxNode, out: string[] = [], depth = 0): string[] {
   // iterative: 500-deep inputs are among the cases
@@ -78,4 +78,43 @@ test('direct walk and cursor walk give the same mirror: fixtures, stdlib, broken
     } finally { tree.delete(); }
   }
   assert.ok(errors >= 3, 'broken inputs were among the cases');
+});
+
+/** Edits as typing makes them: a character, a new line, a deleted character, a pasted statement. */
+function seededEdits(text: string, seed: number, count: number): string[] {
+  let x = seed;
+  const rnd = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return x % Math.max(1, n); };
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = rnd(text.length + 1);
+    const kind = rnd(5);
+    if (kind === 0) text = text.slice(0, at) + ' ' + text.slice(at);
+    else if (kind === 1) text = text.slice(0, at) + '\n' + text.slice(at);
+    else if (kind === 2) text = text.slice(0, at) + text.slice(at + 1);
+    else if (kind === 3) text = text.slice(0, at) + 'x' + text.slice(at);
+    else text = text.slice(0, at) + '\ndef added(self):\n    self.d["k"] = 1\n' + text.slice(at);
+    out.push(text);
+  }
+  return out;
+}
+
+test('a mirror that reuses the last one (an open document) is the full mirror, edit after edit', async () => {
+  const p = await loadPython();
+  const files = [...pythonFiles(path.join(root, 'test/fixtures')).slice(0, 6), ...(stdlib ? STDLIB.slice(0, 3).map(f => path.join(stdlib, f)) : [])];
+  let reused = 0;
+  for (const [k, file] of files.entries()) {
+    const state: MirrorState = {};
+    let tree = p.parser.parse(fs.readFileSync(file, 'utf8'))!;
+    mirrorTree(tree, p.language, state, fs.readFileSync(file, 'utf8'));
+    for (const [i, text] of seededEdits(fs.readFileSync(file, 'utf8'), k + 1, 25).entries()) {
+      tree.delete();
+      tree = p.parser.parse(text)!;
+      const had = state.root?.children.slice() ?? [];
+      const inc = mirrorTree(tree, p.language, state, text);
+      reused += inc.children.filter(c => had.includes(c)).length;
+      assert.deepEqual(flat(inc), flat(mirrorWithCursor(tree, p.language)), `${path.basename(file)} edit ${i}`);
+    }
+    tree.delete();
+  }
+  assert.ok(reused > 0, 'statements outside the edits were taken over');
 });
