@@ -327,7 +327,17 @@ export class Analysis {
   private symbolsWithThreads(f: FileSummary, syms: SymbolInfo[]): SymbolInfo[] {
     return syms.map(s => {
       const fn = s.kind === 'class' ? undefined : this.fnAt(f, s.qualname);
-      return { ...s, threads: fn ? this.threads.threadIds(fn) : [], children: this.symbolsWithThreads(f, s.children) };
+      // (a literal, not a spread: this runs over the edited file's symbols at every keystroke)
+      // (the summary's key order, so the JSON output is unchanged)
+      const r: SymbolInfo = { kind: s.kind, name: s.name, qualname: s.qualname, line: s.line, endLine: s.endLine, column: s.column,
+        threads: fn ? this.threads.threadIds(fn) : [], children: this.symbolsWithThreads(f, s.children) };
+      if (s.bases) r.bases = s.bases;
+      if (s.decorators) r.decorators = s.decorators;
+      if (s.async !== undefined) r.async = s.async;
+      if (s.staticmethod !== undefined) r.staticmethod = s.staticmethod;
+      if (s.classmethod !== undefined) r.classmethod = s.classmethod;
+      if (s.property !== undefined) r.property = s.property;
+      return r;
     });
   }
 }

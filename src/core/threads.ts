@@ -219,10 +219,15 @@ export class ThreadModel {
   }
 
   threadIds(fn: FnInfo): string[] {
+    let l = this.sortedIds.get(fn);
+    if (l) return l;
     const s = this.threadsOf.get(fn);
-    if (!s) return [];
-    return [...s].sort((a, b) => (a === this.main.id ? -1 : b === this.main.id ? 1 : a.localeCompare(b)));
+    if (!s) return NO_THREADS;
+    // shared by every report of the function (threadsOf is fixed once built): not to be changed
+    this.sortedIds.set(fn, (l = [...s].sort((a, b) => (a === this.main.id ? -1 : b === this.main.id ? 1 : a.localeCompare(b)))));
+    return l;
   }
+  private readonly sortedIds = new Map<FnInfo, string[]>();
 
   /** Qualnames from the thread's entry down to fn. */
   callPath(threadId: string, fn: FnInfo): string[] {
@@ -256,3 +261,5 @@ export function globToRegExp(glob: string): RegExp {
   const re = glob.split('').map(ch => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
   return new RegExp(`^${re}$`);
 }
+
+const NO_THREADS: string[] = [];
