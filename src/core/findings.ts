@@ -53,13 +53,22 @@ export class Findings {
   list(): FindingReport[] {
     if (this.listed) return this.listed;
     if (!this.raceOrder) this.raceOrder = [...this.races.keys()].sort((a, b) => a.localeCompare(b));
-    const out: FindingReport[] = [];
-    for (const cid of this.raceOrder) out.push(...this.races.get(cid)!);
     const order = (fn: FnInfo) => this.graph.orderOf(fn);
-    for (const fn of [...this.checks.keys()].sort((a, b) => order(a) - order(b))) for (const c of this.checks.get(fn)!) out.push(c.finding);
+    if (!this.checkOrder) this.checkOrder = [...this.checks.keys()].sort((a, b) => order(a) - order(b));
+    // filled in place: 100,000 findings pushed one by one cost more than the rest of an edit
+    const lists = this.raceOrder.map(cid => this.races.get(cid)!);
+    let n = 0;
+    for (const l of lists) n += l.length;
+    for (const fn of this.checkOrder) n += this.checks.get(fn)!.length;
+    const out: FindingReport[] = new Array(n);
+    let k = 0;
+    for (const l of lists) for (let i = 0; i < l.length; i++) out[k++] = l[i];
+    for (const fn of this.checkOrder) for (const c of this.checks.get(fn)!) out[k++] = c.finding;
     return (this.listed = out);
   }
   private listed?: FindingReport[];
+  /** Functions with check-then-act findings, in program order; kept while the set stays the same. */
+  private checkOrder?: FnInfo[];
   /** Containers with races, sorted; kept while the set of them stays the same. */
   private raceOrder?: string[];
 
@@ -71,6 +80,7 @@ export class Findings {
   compute(only?: { containers: Set<string>; accessors: Iterable<FnInfo> }, threads?: ThreadModel): void {
     if (threads) this.threads = threads;
     const hadRaces = new Set(only ? [...only.containers].filter(c => this.races.has(c)) : []);
+    const hadChecks = new Set(only ? [...only.accessors].filter(fn => this.checks.has(fn)) : []);
     let visits: Visit[];
     if (only) {
       const fns = new Set(only.accessors);
@@ -87,6 +97,7 @@ export class Findings {
     } else {
       this.races.clear();
       this.checks.clear();
+      this.checkOrder = undefined;
       this.traverse();
       visits = this.visits;
     }
@@ -103,9 +114,10 @@ export class Findings {
       if (!this.visitsByFn.has(fn)) continue; // reached outside setup on no thread
       const found = this.checksOf(fn, byContainer, wanted);
       if (!found.length) continue;
-      const l = [...(this.checks.get(fn) ?? []), ...found].sort((a, b) => a.index - b.index);
-      this.checks.set(fn, l);
+      this.checks.set(fn, [...(this.checks.get(fn) ?? []), ...found].sort((a, b) => a.index - b.index));
     }
+    // likewise the order of functions with check-then-act findings
+    if (!only || [...only.accessors].some(fn => this.checks.has(fn) !== hadChecks.has(fn))) this.checkOrder = undefined;
   }
 
   /** Every thread's traversal from its entries, along calls, with the locks held on the way:
