@@ -130,7 +130,7 @@ export class Analysis {
     const change = this.graph.refresh(changed);
     const redone = this.helpers.refresh(changed);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
-    const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set(fns));
+    const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set(changed));
     if (placed === 'regroup') threadsRedone = true;
     const before = threadsRedone ? new Map([...this.program.fns.values()].map(fn => [fn, this.threads.threadIds(fn).join(',')])) : undefined;
     if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options);
