@@ -32,7 +32,7 @@ export class CallGraph {
         }
       }
       if (!targets.length) continue;
-      list.push({ site, targets, locks: program.locksOf(site.locks) });
+      list.push({ site, targets: targets.slice(), locks: program.locksOf(site.locks) }); // exact size (see compact in summarize.ts)
       for (const t of targets) {
         let s = this.callers.get(t.fn);
         if (!s) this.callers.set(t.fn, (s = new Set()));
@@ -154,7 +154,7 @@ export class CallGraph {
           const comp: FnInfo[] = [];
           let w: FnInfo;
           do { w = stack.pop()!; onStack.delete(w); comp.push(w); } while (w !== top.fn);
-          out.push(comp);
+          out.push(comp.slice()); // exact size: most components are one function, pushed into room for 17
         }
       }
     }

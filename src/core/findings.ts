@@ -156,7 +156,7 @@ export class Findings {
           for (const tg of call.targets) {
             // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
             const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-            if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: [...st.path, tg.fn.s.qualname], setup });
+            if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: st.path.concat(tg.fn.s.qualname), setup });
           }
         }
       }

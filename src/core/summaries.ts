@@ -25,6 +25,8 @@ export interface EffectiveAccess {
 export const PARAM_PREFIX = 'param:';
 
 const MAX_VIA = 6;
+/** Shared by every entry without a helper chain or locks: most of them (never mutated). */
+const NO_VIA: string[] = [];
 const MAX_PER_FUNCTION = 2000;
 const MAX_SCC_ROUNDS = 50;
 
@@ -47,6 +49,16 @@ export class HelperSummaries {
   private readonly distinct = new Map<FnInfo, EffectiveAccess[]>();
   /** Set when a limit cut the propagation short, for the log. */
   truncated = 0;
+  /** Helper chains, one array per chain: a chain is `name` in front of a callee's (interned)
+   *  chain, and the entries that share it are most of a run's objects. */
+  private readonly chains = new Map<string[], Map<string, string[]>>();
+  private chain(name: string, rest: string[]): string[] {
+    let m = this.chains.get(rest);
+    if (!m) this.chains.set(rest, (m = new Map()));
+    let c = m.get(name);
+    if (!c) m.set(name, (c = [name].concat(rest)));
+    return c;
+  }
 
   constructor(private readonly program: Program, private readonly graph: CallGraph) {
     for (const fn of program.fns.values()) this.direct.set(fn, this.resolveDirect(fn));
@@ -148,7 +160,7 @@ export class HelperSummaries {
       const ids = isParam ? [PARAM_PREFIX + a.target.root] : this.program.containersOf(fn, a.target);
       for (const id of ids) {
         const e: EffectiveAccess = {
-          container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: [],
+          container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: NO_VIA,
           site: { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn },
         };
         if (a.key !== undefined) e.key = a.key;
@@ -252,7 +264,7 @@ export class HelperSummaries {
             seen.add(k);
             // Built field by field, never spread then `delete`d: a deleted property turns the
             // object into a slow dictionary, and these are the most numerous objects of a run.
-            const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.map(sub)), via: [name, ...a.via], site };
+            const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.length ? a.locks.map(sub) : a.locks), via: this.chain(name, a.via), site };
             if (key !== undefined) e.key = key;
             if (value !== undefined) e.value = value;
             if (a.readWrite) e.readWrite = true;

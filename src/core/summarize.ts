@@ -93,11 +93,17 @@ class Summarizer {
     this.block(this.input.root.children, { scope, locks: [], inLoop: false });
     this.finishScope(scope);
     this.scopes.pop();
+    compact(this.out);
     return this.out;
   }
 
   // ---- positions and text ----
-  private t(n: SyntaxNode): string { return this.text.slice(n.start, n.end); }
+  /** The node's text, as its own string: V8 makes a slice of 13+ characters a view that keeps
+   *  the whole file's text alive, and summaries outlive the text (12 MB for the stdlib). */
+  private t(n: SyntaxNode): string {
+    const s = this.text.slice(n.start, n.end);
+    return s.length < 13 ? s : (' ' + s).slice(1);
+  }
   private short(n: SyntaxNode): string {
     const s = this.t(n).replace(/\s+/g, ' ');
     return s.length > MAX_TEXT ? s.slice(0, MAX_TEXT - 1) + '…' : s;
@@ -1001,6 +1007,35 @@ const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_stateme
   'delete_statement', 'raise_statement', 'pass_statement', 'break_statement', 'continue_statement', 'global_statement',
   'nonlocal_statement', 'import_statement', 'import_from_statement', 'assert_statement', 'match_statement', 'block',
   'print_statement', 'exec_statement', 'future_import_statement', 'type_alias_statement']);
+/** Arrays grown by push keep room for 16 more elements: for the stdlib's summaries, 20 MB of
+ *  empty slots held as long as the index. Replaced by exact copies once, at the end, and empty
+ *  arrays and tables by one shared frozen one (a summary is never changed once made; frozen, a
+ *  change would throw rather than leak into every summary). Summaries that come back through
+ *  JSON, from workers or the cache, are exact already. */
+function compact(s: FileSummary): void {
+  const path = (p: ExprPath) => { p.attrs = exact(p.attrs); };
+  for (const f of s.functions) {
+    f.params = exact(f.params); f.decorators = exact(f.decorators); f.nested = exact(f.nested); f.locals = exact(f.locals);
+    f.calls = exact(f.calls); f.accesses = exact(f.accesses); f.starts = exact(f.starts);
+    f.paramTypes = table(f.paramTypes); f.localTypes = table(f.localTypes); f.localContainers = table(f.localContainers); f.localExecutors = table(f.localExecutors);
+    for (const c of f.calls) { path(c.callee); c.args = exact(c.args); c.locks = exact(c.locks); c.kwargs = table(c.kwargs); }
+    for (const a of f.accesses) { path(a.target); a.locks = exact(a.locks); }
+    for (const st of f.starts) { if (st.target) path(st.target); if (st.args) st.args = exact(st.args); }
+  }
+  for (const c of s.classes) { c.bases = exact(c.bases); c.bases.forEach(path); c.methods = exact(c.methods); c.decorators = exact(c.decorators); c.baseTexts = exact(c.baseTexts); c.attrs = table(c.attrs); }
+  s.classes = exact(s.classes); s.functions = exact(s.functions); s.imports = exact(s.imports);
+}
+
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+const NO_ENTRIES: Record<string, never> = Object.freeze({});
+
+function exact<T>(a: T[]): T[] { return a.length ? a.slice() : NONE; }
+
+function table<T>(o: Record<string, T>): Record<string, T> {
+  for (const _ in o) return o;
+  return NO_ENTRIES;
+}
+
 function isStatement(n: SyntaxNode): boolean { return STATEMENTS.has(n.type); }
 
 function innermostValue(a: SyntaxNode): SyntaxNode | undefined {
