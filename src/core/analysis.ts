@@ -6,7 +6,7 @@ import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { Findings } from './findings';
 import { FnInfo, Program } from './program';
-import { declarationKey, sameBody } from './shape';
+import { declarationKey, lineShift, sameBody } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadModel, ThreadsConfig } from './threads';
 
@@ -19,6 +19,8 @@ export interface UpdateStats {
   mode: 'in place' | 'rebuilt';
   /** Functions whose helper summaries were redone. */
   functions: number;
+  /** Functions that only moved (a new line above them), shifted in place. */
+  moved?: number;
   /** Containers whose accesses and findings were redone. */
   containers: number;
   threadsRedone: boolean;
@@ -123,14 +125,32 @@ export class Analysis {
     }
     // Only the functions whose bodies changed are redone (and closures inside them): a keystroke
     // changes one function, a new line moves the ones below it.
+    // Those that only moved (same body, lines shifted: a new line above them) are shifted in
+    // place, their entries and reports alike, and are redone only for the findings.
     const changedSet = new Set<FnInfo>();
-    fns.forEach((fn, j) => { if (!sameBody(old.functions[j], next.functions[j])) changedSet.add(fn); });
-    for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) changedSet.add(fn);
+    const shift = new Map<FnInfo, number>();
+    fns.forEach((fn, j) => {
+      if (sameBody(old.functions[j], next.functions[j])) return;
+      const d = lineShift(old.functions[j], next.functions[j]);
+      if (d === undefined) changedSet.add(fn); else shift.set(fn, d);
+    });
+    for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) { changedSet.add(fn); shift.delete(fn); }
     const changed = fns.filter(fn => changedSet.has(fn));
+    const movedFns = fns.filter(fn => shift.has(fn));
+    fns.forEach((fn, j) => {
+      const d = shift.get(fn);
+      if (d === undefined) return;
+      this.graph.moved(fn);
+      this.helpers.moved(fn, d);
+      // the reports are the entries of the containers' lists: shifted with the rest of the file
+      // below the edit, they keep their place in them
+      for (const l of this.contributions.get(fn)?.values() ?? []) for (const r of l) { r.line += d; r.endLine += d; }
+    });
+    if (movedFns.length) this.byPath.delete(path);
     const change = this.graph.refresh(changed);
     const redone = this.helpers.refresh(changed);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
-    const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set(changed));
+    const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));
     if (placed === 'regroup') threadsRedone = true;
     const before = threadsRedone ? new Map([...this.program.fns.values()].map(fn => [fn, this.threads.threadIds(fn).join(',')])) : undefined;
     if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options);
@@ -180,8 +200,10 @@ export class Analysis {
     else {
       const redo = new Set(this.helpers.findingsChanged);
       for (const fn of redone) for (const e of this.helpers.direct.get(fn) ?? []) if (e.check && dirty.has(e.container)) redo.add(e.container);
+      // moved functions: the findings their accesses are in (positions are in the findings)
+      for (const fn of movedFns) if (!redone.has(fn)) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
       if (redo.size) {
-        const accessors = new Set<FnInfo>(redone);
+        const accessors = new Set<FnInfo>([...redone, ...movedFns]);
         for (const cid of redo) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);
         this.findings.compute({ containers: redo, accessors });
       }
@@ -197,7 +219,7 @@ export class Analysis {
     r.files[i] = this.fileReport(next);
     for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
     r.findings = this.findings.list();
-    return { mode: 'in place', functions: redone.size, containers: dirty.size, threadsRedone };
+    return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone };
   }
 
   private contribute(fn: FnInfo): void {
@@ -209,6 +231,8 @@ export class Analysis {
       l.push(this.accessReport(fn, e));
     }
     if (!mine.size) return;
+    // exact-size lists (grown by push they keep room for 16 more): there are tens of thousands
+    for (const [cid, l] of mine) mine.set(cid, l.slice());
     this.contributions.set(fn, mine);
     for (const cid of mine.keys()) {
       let s = this.accessors.get(cid);

@@ -2,13 +2,15 @@
 import { CallSite } from './model';
 import { CallTarget, ClassInfo, FnInfo, Program } from './program';
 
-export interface ResolvedCall { site: CallSite; targets: CallTarget[]; locks: string[] }
+/** `index`: the site's place in its function's calls (an unchanged function keeps the sites of
+ *  the summary it was resolved from, which may not be its current one). */
+export interface ResolvedCall { site: CallSite; index: number; targets: CallTarget[]; locks: string[] }
 
 export class CallGraph {
   readonly calls = new Map<FnInfo, ResolvedCall[]>();
   readonly callers = new Map<FnInfo, Set<FnInfo>>();
   /** Constructor call sites per class (Thread subclasses started from a loop run many at once). */
-  readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>();
+  readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite; index: number }[]>();
   /** The classes each function constructs (an index into `constructions`). */
   private readonly constructs = new Map<FnInfo, Set<ClassInfo>>();
 
@@ -19,20 +21,21 @@ export class CallGraph {
   private resolve(fn: FnInfo): void {
     const program = this.program;
     const list: ResolvedCall[] = [];
-    for (const site of fn.s.calls) {
+    for (let index = 0; index < fn.s.calls.length; index++) {
+      const site = fn.s.calls[index];
       const targets = program.callTargets(fn, site);
       if (!site.property) {
         for (const c of program.constructedClasses(fn, site)) {
           let l = this.constructions.get(c);
           if (!l) this.constructions.set(c, (l = []));
-          l.push({ fn, site });
+          l.push({ fn, site, index });
           let k = this.constructs.get(fn);
           if (!k) this.constructs.set(fn, (k = new Set()));
           k.add(c);
         }
       }
       if (!targets.length) continue;
-      list.push({ site, targets: targets.slice(), locks: program.locksOf(site.locks) }); // exact size (see compact in summarize.ts)
+      list.push({ site, index, targets: targets.slice(), locks: program.locksOf(site.locks) }); // exact size (see compact in summarize.ts)
       for (const t of targets) {
         let s = this.callers.get(t.fn);
         if (!s) this.callers.set(t.fn, (s = new Set()));
@@ -75,8 +78,15 @@ export class CallGraph {
     };
   }
 
+  /** A function that only moved (same body, lines shifted; fn.s is its new summary): its
+   *  resolved calls and constructions take the new call sites, nothing is resolved again. */
+  moved(fn: FnInfo): void {
+    for (const c of this.calls.get(fn) ?? []) c.site = fn.s.calls[c.index];
+    for (const cls of this.constructs.get(fn) ?? []) for (const e of this.constructions.get(cls) ?? []) if (e.fn === fn) e.site = fn.s.calls[e.index];
+  }
+
   private order?: Map<FnInfo, number>;
-  private inProgramOrder(l: { fn: FnInfo; site: CallSite }[]): { fn: FnInfo; site: CallSite }[] {
+  private inProgramOrder<T extends { fn: FnInfo }>(l: T[]): T[] {
     // stable: one function's sites stay in source order
     return l.map((e, i) => ({ e, i })).sort((a, b) => this.orderOf(a.e.fn) - this.orderOf(b.e.fn) || a.i - b.i).map(x => x.e);
   }

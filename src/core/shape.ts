@@ -43,19 +43,35 @@ export function sameBody(a: FunctionSummary, b: FunctionSummary): boolean {
   return true;
 }
 
+/** The line offset between two bodies that are the same but for where they are (a new line
+ *  above moves a function without changing it): every `line` and `endLine` in them differs by
+ *  it, and nothing else does. Undefined when they differ otherwise, or not at all. */
+export function lineShift(a: FunctionSummary, b: FunctionSummary): number | undefined {
+  const d = b.line - a.line;
+  if (d === 0 || b.endLine - a.endLine !== d) return undefined;
+  for (const k of BODY) if (k !== 'line' && k !== 'endLine' && !sameJson(a[k], b[k], d)) return undefined;
+  return d;
+}
+
 /** Deep equality of plain JSON values (util.isDeepStrictEqual is ten times slower on these). */
-function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown, shift = 0): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i], shift)) return false;
     return true;
   }
   const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
   // for-in instead of Object.keys: no arrays made for the thousands of small objects compared
   let n = 0;
-  for (const k in x) { n++; if (!Object.prototype.hasOwnProperty.call(y, k) || !sameJson(x[k], y[k])) return false; }
+  for (const k in x) {
+    n++;
+    if (!Object.prototype.hasOwnProperty.call(y, k)) return false;
+    // with a shift: the lines of spans (calls, accesses, starts) moved by it
+    if (shift && (k === 'line' || k === 'endLine') && typeof x[k] === 'number') { if ((x[k] as number) + shift !== y[k]) return false; }
+    else if (!sameJson(x[k], y[k], shift)) return false;
+  }
   for (const _ in y) n--;
   if (n !== 0) return false;
   return true;

@@ -39,7 +39,7 @@ export class HelperSummaries {
     if (!l) {
       const direct = (this.direct.get(fn) ?? []).filter(e => !e.container.startsWith(PARAM_PREFIX));
       const bound = (this.effective.get(fn) ?? []).filter(e => e.boundHere);
-      this.forFindings.set(fn, (l = bound.length ? [...direct, ...bound] : direct));
+      this.forFindings.set(fn, (l = bound.length ? direct.concat(bound) : exact(direct)));
     }
     return l;
   }
@@ -83,6 +83,8 @@ export class HelperSummaries {
       for (const st of states) if (this.extend(st)) changed = true;
       if (comp.length === 1 && !this.graph.callees(comp[0]).includes(comp[0])) break;
     }
+    // Exact-size copies: lists grown by push keep room for 16 more, and there is one per function.
+    for (const st of states) { this.effective.set(st.fn, exact(st.out)); this.distinct.set(st.fn, exact(st.distinct)); }
   }
 
   /** After the functions' bodies changed (and the call graph was refreshed): redoes them and
@@ -136,6 +138,16 @@ export class HelperSummaries {
       else changedContainers(before, after, this.findingsChanged);
     }
     return redo;
+  }
+
+  /** A function that only moved by `d` lines (see CallGraph.moved): its entries' positions are
+   *  shifted in place. Its callers' entries are at their own call sites, and what they take
+   *  from it (distinct entries) has no position, so nothing else changes. */
+  moved(fn: FnInfo, d: number): void {
+    const sites = new Set<Span>();
+    for (const e of this.direct.get(fn) ?? []) sites.add(e.site);
+    for (const e of this.effective.get(fn) ?? []) sites.add(e.site);
+    for (const s of sites) { s.line += d; s.endLine += d; }
   }
 
   /** The containers whose accesses for findings the last refresh changed. */
@@ -322,6 +334,8 @@ function keyOf(e: EffectiveAccess): string {
 function signature(e: EffectiveAccess): string {
   return `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}`;
 }
+
+function exact<T>(a: T[]): T[] { return a.length ? a.slice() : a; }
 
 function union(a: string[], b: string[]): string[] {
   if (!a.length) return b;
