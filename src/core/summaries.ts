@@ -74,9 +74,9 @@ export class HelperSummaries {
       this.effective.set(fn, out);
       const distinct: EffectiveAccess[] = [];
       const signatures = new Set<string>();
-      for (const e of out) if (!signatures.has(signature(e))) { signatures.add(signature(e)); distinct.push(e); }
+      for (const e of out) { const sig = signature(e); if (!signatures.has(sig)) { signatures.add(sig); distinct.push(e); } }
       this.distinct.set(fn, distinct);
-      return { fn, out, seen: new Set(out.map(keyOf)), cursor: new Map<string, number>(), distinct, signatures };
+      return { fn, out, seen: new Map<string, Set<string>>(), cursor: new Map<string, number>(), distinct, signatures };
     });
     for (let round = 0, changed = true; changed && round < MAX_SCC_ROUNDS; round++) {
       changed = false;
@@ -231,7 +231,7 @@ export class HelperSummaries {
   }
 
   /** Adds the callees' entries not yet seen through each call edge; true when something was added. */
-  private extend(st: { fn: FnInfo; out: EffectiveAccess[]; seen: Set<string>; cursor: Map<string, number>; distinct: EffectiveAccess[]; signatures: Set<string> }): boolean {
+  private extend(st: { fn: FnInfo; out: EffectiveAccess[]; seen: Map<string, Set<string>>; cursor: Map<string, number>; distinct: EffectiveAccess[]; signatures: Set<string> }): boolean {
     const { fn, out, seen } = st;
     let added = false;
     const calls = this.graph.calls.get(fn) ?? [];
@@ -255,7 +255,11 @@ export class HelperSummaries {
         };
         const name = t.fn.s.qualname;
         const site = { line: call.site.line, column: call.site.column, endLine: call.site.endLine, endColumn: call.site.endColumn };
+        // Entries made at one call site of one helper, by signature: the same string is the
+        // signature the distinct list is kept by (one string built and hashed per entry).
         const siteKey = `${site.line}:${site.column}|${name}`;
+        let seenHere = seen.get(siteKey);
+        if (!seenHere) seen.set(siteKey, (seenHere = new Set()));
         for (let i = from; i < inner.length; i++) {
           const a = inner[i];
           if (a.via.length >= MAX_VIA || a.via.includes(name)) continue;
@@ -270,10 +274,10 @@ export class HelperSummaries {
             containers = bound;
           }
           for (const container of containers) {
-            const k = `${container}|${a.access}|${a.op}|${siteKey}|${key ?? ''}|${value ?? ''}`;
-            if (seen.has(k)) continue;
+            const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}`;
+            if (seenHere.has(sig)) continue;
             if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
-            seen.add(k);
+            seenHere.add(sig);
             // Built field by field, never spread then `delete`d: a deleted property turns the
             // object into a slow dictionary, and these are the most numerous objects of a run.
             const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.length ? a.locks.map(sub) : a.locks), via: this.chain(name, a.via), site };
@@ -283,7 +287,6 @@ export class HelperSummaries {
             if (a.check) e.check = true;
             if (container !== a.container && !container.startsWith(PARAM_PREFIX)) e.boundHere = true;
             out.push(e);
-            const sig = signature(e);
             if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
             added = true;
           }
@@ -327,10 +330,7 @@ class MinHeap {
   }
 }
 
-function keyOf(e: EffectiveAccess): string {
-  return `${e.container}|${e.access}|${e.op}|${e.site.line}:${e.site.column}|${e.via[0] ?? ''}|${e.key ?? ''}|${e.value ?? ''}`;
-}
-
+/** What an entry is, without where: the same text as the one `extend` builds. */
 function signature(e: EffectiveAccess): string {
   return `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}`;
 }
