@@ -70,14 +70,23 @@ export class Program {
   private readonly acquiredTexts = new Set<string>();
   /** Condition attribute name → the lock attribute it wraps. */
   private readonly lockAlias = new Map<string, string>();
-  private readonly suffixCache = new Map<string, FileSummary | null>();
+  /** Module name → index in `files` of the file a dotted-suffix lookup found (-1: none); an
+   *  index, so a file replaced in place needs no update here. */
+  private readonly suffixCache = new Map<string, number>();
+  /** Files per module name (two files sharing one cannot be replaced in place). */
+  private readonly moduleCount = new Map<string, number>();
+  /** The ids of the containers each file defines (what replaceFile takes out). */
+  private readonly containerIds = new Map<string, string[]>();
   /** Each path's place in `files` (the first, if a path came twice). */
   private readonly pathIndex = new Map<string, number>();
 
   constructor(files: FileSummary[]) {
     this.files = files;
     files.forEach((f, i) => { if (!this.pathIndex.has(f.path)) this.pathIndex.set(f.path, i); });
-    for (const f of files) if (!this.modules.has(f.module)) this.modules.set(f.module, f);
+    for (const f of files) {
+      if (!this.modules.has(f.module)) this.modules.set(f.module, f);
+      this.moduleCount.set(f.module, (this.moduleCount.get(f.module) ?? 0) + 1);
+    }
     const redefined = new Map<string, number>();
     for (const f of files) {
       for (const c of f.classes) {
@@ -141,10 +150,9 @@ export class Program {
     if (!fns || fns.length !== next.functions.length || fns.some((fi, i) => fi.s.qualname !== next.functions[i].qualname)) return false;
     const i = this.pathIndex.get(old.path) ?? -1;
     // a module name two files share: which one wins is decided over the whole program
-    if (i < 0 || this.files[i] !== old || this.modules.get(old.module) !== old || this.files.some(f => f !== old && f.module === old.module)) return false;
+    if (i < 0 || this.files[i] !== old || this.modules.get(old.module) !== old || this.moduleCount.get(old.module) !== 1) return false;
     this.files[i] = next;
     this.modules.set(old.module, next);
-    for (const [k, v] of this.suffixCache) if (v === old) this.suffixCache.set(k, next);
     fns.forEach((fi, j) => { fi.s = next.functions[j]; fi.file = next; });
     this.fnsByFile.delete(old);
     this.fnsByFile.set(next, fns);
@@ -153,7 +161,7 @@ export class Program {
       if (ci && ci.file === old) { ci.s = c; ci.file = next; }
     });
     // Positions of the file's containers.
-    for (const c of this.containers.values()) if (c.path === old.path) this.containers.delete(c.id);
+    for (const id of this.containerIds.get(old.path) ?? []) if (this.containers.get(id)?.path === old.path) this.containers.delete(id);
     this.collectContainersOf(next);
     return true;
   }
@@ -162,14 +170,13 @@ export class Program {
   findModule(name: string): FileSummary | undefined {
     const exact = this.modules.get(name);
     if (exact) return exact;
-    let hit = this.suffixCache.get(name);
-    if (hit === undefined) {
-      // The analyzed root may sit above the import root (`src/pkg/...`): match on a dotted suffix.
-      hit = null;
-      for (const [m, f] of this.modules) if (m.endsWith('.' + name) && (!hit || m.length < hit.module.length)) hit = f;
-      this.suffixCache.set(name, hit);
-    }
-    return hit ?? undefined;
+    const at = this.suffixCache.get(name);
+    if (at !== undefined) return at < 0 ? undefined : this.files[at];
+    // The analyzed root may sit above the import root (`src/pkg/...`): match on a dotted suffix.
+    let hit: FileSummary | undefined;
+    for (const [m, f] of this.modules) if (m.endsWith('.' + name) && (!hit || m.length < hit.module.length)) hit = f;
+    this.suffixCache.set(name, hit ? this.files.indexOf(hit) : -1);
+    return hit;
   }
 
   absoluteModule(file: FileSummary, module: string): string {
@@ -480,6 +487,9 @@ export class Program {
   }
 
   private collectContainersOf(f: FileSummary): void {
+    const ids: string[] = [];
+    this.containerIds.set(f.path, ids);
+    const add = (c: ContainerInfo) => { this.containers.set(c.id, c); ids.push(c.id); };
     for (const cs of f.classes) {
       const c = this.classes.get(`${f.module}:${cs.qualname}`);
       if (!c || c.file !== f) continue;
@@ -487,21 +497,22 @@ export class Program {
         const type = info.container ?? this.containerSubclass(c.file, info.typeText);
         if (!type) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
-        this.containers.set(id, { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column });
+        add({ id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column });
       }
     }
     for (const [name, info] of Object.entries(f.globals)) {
       if (!info.container) continue;
       const id = `${f.module}.${name}`;
-      this.containers.set(id, { id, owner: f.module, ownerKind: 'module', attr: name, type: info.container, path: f.path, line: info.line, column: info.column });
+      add({ id, owner: f.module, ownerKind: 'module', attr: name, type: info.container, path: f.path, line: info.line, column: info.column });
     }
     const fns = this.functionsOf(f);
+    const parents = new Set(fns.map(o => o.s.parent));
     for (const fi of fns) {
       // Function-local state is shared only when a closure (nested def or lambda target) can see it.
-      if (!fi.s.nested.length && !fns.some(o => o.s.parent === fi.s.qualname)) continue;
+      if (!fi.s.nested.length && !parents.has(fi.s.qualname)) continue;
       for (const [name, lc] of Object.entries(fi.s.localContainers)) {
         const id = `${fi.file.module}.${fi.s.qualname}.${name}`;
-        this.containers.set(id, { id, owner: fi.s.qualname, ownerKind: 'function', attr: name, type: lc.type, path: fi.file.path, line: lc.line, column: lc.column });
+        add({ id, owner: fi.s.qualname, ownerKind: 'function', attr: name, type: lc.type, path: fi.file.path, line: lc.line, column: lc.column });
       }
     }
   }

@@ -46,6 +46,8 @@ export class ThreadModel {
   private readonly parents = new Map<string, Map<FnInfo, FnInfo | null>>();
   readonly byId = new Map<string, ThreadEntry>();
   private readonly sources = new Map<ThreadEntry, SiteSource[]>();
+  /** The threads each function has start sites of (what reposition looks at). */
+  private readonly startedIn = new Map<FnInfo, ThreadEntry[]>();
 
   constructor(private readonly program: Program, private readonly graph: CallGraph, config: ThreadsConfig) {
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
@@ -110,6 +112,11 @@ export class ThreadModel {
       const entry: ThreadEntry = { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || sites.length > 1 ? 'many' : 'one', startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}) };
       this.add(entry);
       this.sources.set(entry, c.raw);
+      for (const r of c.raw) {
+        let l = this.startedIn.get(r.fn);
+        if (!l) this.startedIn.set(r.fn, (l = []));
+        if (!l.includes(entry)) l.push(entry);
+      }
     }
     for (const [name, d] of [...declared].sort((a, b) => a[0].localeCompare(b[0]))) {
       if (name === config.mainThread) continue;
@@ -181,9 +188,10 @@ export class ThreadModel {
    *  count could change: the caller builds a new model), 'moved' when a site moved. */
   reposition(fns: Set<FnInfo>): 'same' | 'moved' | 'regroup' {
     let moved = false;
-    for (const [t, raw] of this.sources) {
-      if (!raw.some(r => fns.has(r.fn))) continue;
-      const sites = placed(raw);
+    const threads = new Set<ThreadEntry>();
+    for (const fn of fns) for (const t of this.startedIn.get(fn) ?? []) threads.add(t);
+    for (const t of threads) {
+      const sites = placed(this.sources.get(t)!);
       if (sites.length !== t.startedAt.length) return 'regroup';
       if (sites.some((s, i) => s.line !== t.startedAt[i].line)) { moved = true; t.startedAt = sites; }
     }
