@@ -133,16 +133,23 @@ export class Findings {
     const limit = Math.max(MIN_STATES_PER_THREAD, STATES_PER_FUNCTION * program.fns.size);
     for (const t of this.threads.threads) {
       if (t.kind === 'process') continue; // no memory shared with the parent
-      const seen = new Set<string>();
+      // States seen, by function: the locks held and whether in setup, as one short string
+      // ('0' or '1' with no lock: most states)
+      const seen = new Map<FnInfo, Set<string>>();
+      const stateKey = (locksKey: string, setup: boolean) => (setup ? '1' : '0') + locksKey;
       // `setup`: under a constructor or module top level, before the object is shared.
-      const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean }[] = t.entries.map(fn => ({ fn, locks: [], path: [fn.s.qualname], setup: ThreadModel.isSetup(fn) }));
+      const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean; key: string }[] = t.entries.map(fn => {
+        const setup = ThreadModel.isSetup(fn);
+        return { fn, locks: [], path: [fn.s.qualname], setup, key: stateKey('', setup) };
+      });
       let states = 0;
       while (stack.length) {
         if (states >= limit) { this.truncated = true; break; }
         const st = stack.pop()!;
-        const k = `${st.fn.key}|${st.locks.join(',')}|${st.setup}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
+        let here = seen.get(st.fn);
+        if (!here) seen.set(st.fn, (here = new Set()));
+        if (here.has(st.key)) continue;
+        here.add(st.key);
         states++;
         if (!st.setup) {
           const v: Visit = { thread: t, order: this.visits.length, fn: st.fn, locks: st.locks, path: st.path };
@@ -153,10 +160,12 @@ export class Findings {
         }
         for (const call of graph.calls.get(st.fn) ?? []) {
           const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
+          const locksKey = locks.length ? locks.join(',') : '';
           for (const tg of call.targets) {
             // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
             const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-            if (!seen.has(`${tg.fn.key}|${locks.join(',')}|${setup}`)) stack.push({ fn: tg.fn, locks, path: st.path.concat(tg.fn.s.qualname), setup });
+            const key = stateKey(locksKey, setup);
+            if (!seen.get(tg.fn)?.has(key)) stack.push({ fn: tg.fn, locks, path: st.path.concat(tg.fn.s.qualname), setup, key });
           }
         }
       }
@@ -183,10 +192,22 @@ export class Findings {
     const { program, threads, display } = this;
     const findings: FindingReport[] = [];
     list.sort((a, b) => program.pathOrder(a.fn.file.path) - program.pathOrder(b.fn.file.path) || a.line - b.line || a.column - b.column);
-    const reported = new Set<string>();
-    for (const w of list) {
+    // (thread, function) of each access as a small number, so a pair of them is a number too:
+    // the pairs are checked for every write against every access of the container
+    const ids = new Map<string, number>();
+    const who = list.map(a => {
+      const k = `${a.thread.id}|${a.fn.key}`;
+      let n = ids.get(k);
+      if (n === undefined) ids.set(k, (n = ids.size));
+      return n;
+    });
+    const width = list.length + 1;
+    const reported = new Set<number>();
+    for (let wi = 0; wi < list.length; wi++) {
+      const w = list[wi];
       if (w.access !== 'write') continue;
-      for (const o of list) {
+      for (let oi = 0; oi < list.length; oi++) {
+        const o = list[oi];
         const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
@@ -194,7 +215,7 @@ export class Findings {
         if (w.canonical.some(l => o.canonical.includes(l))) continue;
         // One finding per thread pair and function pair: the status read in check_status must not
         // hide behind another reader of the same pair of threads.
-        const pair = [`${w.thread.id}|${w.fn.key}`, `${o.thread.id}|${o.fn.key}`].sort().join('||');
+        const pair = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         if (reported.has(pair)) continue;
         reported.add(pair);
         const oWhat = o.access === 'write' ? 'written' : 'read';
