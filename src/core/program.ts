@@ -112,6 +112,7 @@ export class Program {
       }
       this.fnsByFile.set(f, list);
     }
+    this.indexNames();
     for (const fi of this.fns.values()) if (fi.s.parent) fi.parent = this.fns.get(`${fi.file.module}:${fi.s.parent}`);
     for (const c of this.classes.values()) {
       const scope = c.s.parent ? this.fns.get(`${c.file.module}:${c.s.parent}`) : undefined;
@@ -128,6 +129,63 @@ export class Program {
   }
 
   functionsOf(f: FileSummary): FnInfo[] { return this.fnsByFile.get(f) ?? []; }
+
+  // ---- names ----
+  /** The entries of `classes` and `fns` (the binding one of a redefined name) by module, then
+   *  qualname; and by the scope they are defined in (a function's locals, a class body). Call
+   *  resolution looks names up millions of times: with these it builds no `module:qualname` key. */
+  private readonly named = new Map<string, { classes: Map<string, ClassInfo>; fns: Map<string, FnInfo> }>();
+  private readonly localsIn = new Map<string, Map<string, Map<string, { cls?: ClassInfo; fn?: FnInfo }>>>();
+  private readonly nestedIn = new Map<string, Map<string, Map<string, ClassInfo>>>();
+
+  private indexNames(): void {
+    const inModule = (m: string) => {
+      let e = this.named.get(m);
+      if (!e) this.named.set(m, (e = { classes: new Map(), fns: new Map() }));
+      return e;
+    };
+    const slot = <T>(index: Map<string, Map<string, Map<string, T>>>, m: string, scope: string) => {
+      let a = index.get(m);
+      if (!a) index.set(m, (a = new Map()));
+      let b = a.get(scope);
+      if (!b) a.set(scope, (b = new Map()));
+      return b;
+    };
+    const local = (m: string, q: string) => {
+      const i = q.lastIndexOf('.<locals>.');
+      if (i < 0 || q.indexOf('.', i + 10) >= 0) return undefined;
+      const l = slot(this.localsIn, m, q.slice(0, i));
+      const name = q.slice(i + 10);
+      let e = l.get(name);
+      if (!e) l.set(name, (e = {}));
+      return e;
+    };
+    for (const [key, c] of this.classes) {
+      const m = c.file.module, q = c.s.qualname;
+      if (key !== `${m}:${q}`) continue;
+      inModule(m).classes.set(q, c);
+      const l = local(m, q);
+      if (l) l.cls = c;
+      const dot = q.lastIndexOf('.');
+      if (dot > 0) slot(this.nestedIn, m, q.slice(0, dot)).set(q.slice(dot + 1), c);
+    }
+    for (const [key, fi] of this.fns) {
+      const m = fi.file.module, q = fi.s.qualname;
+      if (key !== `${m}:${q}`) continue;
+      inModule(m).fns.set(q, fi);
+      const l = local(m, q);
+      if (l) l.fn = fi;
+    }
+  }
+
+  /** `classes.get(`${module}:${qualname}`)`, without the key. */
+  classNamed(module: string, qualname: string): ClassInfo | undefined { return this.named.get(module)?.classes.get(qualname); }
+  /** `fns.get(`${module}:${qualname}`)`, without the key. */
+  fnNamed(module: string, qualname: string): FnInfo | undefined { return this.named.get(module)?.fns.get(qualname); }
+  /** The class and function named `${scope}.<locals>.${name}` in a module. */
+  private localNamed(module: string, scope: string, name: string): { cls?: ClassInfo; fn?: FnInfo } | undefined {
+    return this.localsIn.get(module)?.get(scope)?.get(name);
+  }
 
   fileAt(path: string): FileSummary | undefined {
     const i = this.pathIndex.get(path);
@@ -192,9 +250,9 @@ export class Program {
   /** What a module-level name means in a file. */
   resolveGlobal(file: FileSummary, name: string, depth = 0): Val[] {
     if (depth > MAX_DEPTH) return [];
-    const cls = this.classes.get(`${file.module}:${name}`);
+    const cls = this.classNamed(file.module, name);
     if (cls) return [{ k: 'cls', cls }];
-    const fn = this.fns.get(`${file.module}:${name}`);
+    const fn = this.fnNamed(file.module, name);
     if (fn && fn.s.kind === 'function') return [{ k: 'fn', fn, bound: false }];
     for (const imp of file.imports) {
       if (imp.name !== name) continue;
@@ -332,14 +390,12 @@ export class Program {
         if (t.length) return t;
         // `x = make()` where make is a class defined locally
       }
-      if (s.nested.includes(root)) {
-        const nf = this.fns.get(`${f.file.module}:${s.qualname}.<locals>.${root}`);
-        if (nf) return [{ k: 'fn', fn: nf, bound: false }];
-        const nc = this.classes.get(`${f.file.module}:${s.qualname}.<locals>.${root}`);
-        if (nc) return [{ k: 'cls', cls: nc }];
+      const local = this.localNamed(f.file.module, s.qualname, root);
+      if (local && s.nested.includes(root)) {
+        if (local.fn) return [{ k: 'fn', fn: local.fn, bound: false }];
+        if (local.cls) return [{ k: 'cls', cls: local.cls }];
       }
-      const localCls = this.classes.get(`${f.file.module}:${s.qualname}.<locals>.${root}`);
-      if (localCls) return [{ k: 'cls', cls: localCls }];
+      if (local?.cls) return [{ k: 'cls', cls: local.cls }];
       if (s.locals.includes(root)) return [];
     }
     return this.resolveGlobal(fn.file, root);
@@ -364,7 +420,7 @@ export class Program {
           if (found.length) return found;
         }
         for (const k of this.mro(v.cls)) {
-          const nested = this.classes.get(`${k.file.module}:${k.s.qualname}.${a}`);
+          const nested = this.nestedIn.get(k.file.module)?.get(k.s.qualname)?.get(a);
           if (nested) return [{ k: 'cls', cls: nested }];
           const info = own(k.s.attrs, a);
           if (info?.typeText) {
