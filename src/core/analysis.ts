@@ -136,16 +136,14 @@ export class Analysis {
     });
     for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) { changedSet.add(fn); shift.delete(fn); }
     const changed = fns.filter(fn => changedSet.has(fn));
-    const movedFns = fns.filter(fn => shift.has(fn));
-    fns.forEach((fn, j) => {
-      const d = shift.get(fn);
-      if (d === undefined) return;
+    const movedFns = [...shift.keys()];
+    for (const [fn, d] of shift) {
       this.graph.moved(fn);
       this.helpers.moved(fn, d);
       // the reports are the entries of the containers' lists: shifted with the rest of the file
       // below the edit, they keep their place in them
       for (const l of this.contributions.get(fn)?.values() ?? []) for (const r of l) { r.line += d; r.endLine += d; }
-    });
+    }
     if (movedFns.length) this.byPath.delete(path);
     const change = this.graph.refresh(changed);
     const redone = this.helpers.refresh(changed);

@@ -139,26 +139,18 @@ export class Program {
   private readonly nestedIn = new Map<string, Map<string, Map<string, ClassInfo>>>();
 
   private indexNames(): void {
-    const inModule = (m: string) => {
-      let e = this.named.get(m);
-      if (!e) this.named.set(m, (e = { classes: new Map(), fns: new Map() }));
-      return e;
+    const at = <K, V>(m: Map<K, V>, k: K, make: () => V): V => {
+      let v = m.get(k);
+      if (v === undefined) m.set(k, (v = make()));
+      return v;
     };
-    const slot = <T>(index: Map<string, Map<string, Map<string, T>>>, m: string, scope: string) => {
-      let a = index.get(m);
-      if (!a) index.set(m, (a = new Map()));
-      let b = a.get(scope);
-      if (!b) a.set(scope, (b = new Map()));
-      return b;
-    };
+    const inModule = (m: string) => at(this.named, m, () => ({ classes: new Map(), fns: new Map() }));
+    const slot = <T>(index: Map<string, Map<string, Map<string, T>>>, m: string, scope: string) => at(at(index, m, () => new Map()), scope, () => new Map<string, T>());
+    /** The entry of `${scope}.<locals>.${name}`, when q is such a name. */
     const local = (m: string, q: string) => {
       const i = q.lastIndexOf('.<locals>.');
       if (i < 0 || q.indexOf('.', i + 10) >= 0) return undefined;
-      const l = slot(this.localsIn, m, q.slice(0, i));
-      const name = q.slice(i + 10);
-      let e = l.get(name);
-      if (!e) l.set(name, (e = {}));
-      return e;
+      return at(slot(this.localsIn, m, q.slice(0, i)), q.slice(i + 10), (): { cls?: ClassInfo; fn?: FnInfo } => ({}));
     };
     for (const [key, c] of this.classes) {
       const m = c.file.module, q = c.s.qualname;

@@ -25,7 +25,7 @@ export interface EffectiveAccess {
 export const PARAM_PREFIX = 'param:';
 
 const MAX_VIA = 6;
-/** Shared by every entry without a helper chain or locks: most of them (never mutated). */
+/** The chain of every direct access (most entries): one shared array, never changed in place. */
 const NO_VIA: string[] = [];
 const MAX_PER_FUNCTION = 2000;
 const MAX_SCC_ROUNDS = 50;
