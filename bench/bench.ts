@@ -3,10 +3,12 @@
 // the same process. Each part runs in its own child process (so one's memory does not inflate
 // the other's); the parent prints one table and one JSON line. Figures go into the README.
 //   node dist/bench.js [--stdlib=DIR] [--synth-files=N] [--only=stdlib|synth|rss|reference]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Tree } from 'web-tree-sitter';
 import { Analysis } from '../src/core/analysis';
 import { discover } from '../src/core/files';
@@ -16,6 +18,8 @@ import { analyzePaths } from '../src/core/workspace';
 import { loadPython, PythonParser } from '../src/core/parser';
 import type { MirrorState } from '../src/core/syntax';
 import { decodeSource } from '../src/core/source';
+import { FileModelRequest, PStatus, StatusNotification } from '../src/protocol/requests';
+import { DEFAULT_SETTINGS } from '../src/server/workspaceIndex';
 import { writeSyntheticWorkspace } from './synth';
 
 const EXCLUDE = ['**/test/**', '**/tests/**', '**/idle_test/**', '**/site-packages/**', '**/__pycache__/**'];
@@ -149,6 +153,74 @@ async function synthPart() {
   }
 }
 
+/** The same kind of edits through the built language server over JSON-RPC, as the editor sends
+ *  them: didChange, then a threadline/fileModel request, which waits for the re-analysis (and
+ *  the diagnostics it publishes); timed from the change sent to the answer back. */
+async function serverEdits(dir: string, exclude: string[], file: string, count: number) {
+  const proc = spawn(process.execPath, [path.join(__dirname, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  let diagnosticsSent = 0;
+  let readyAt: (s: PStatus) => void = () => undefined;
+  const ready = new Promise<PStatus>(r => (readyAt = r));
+  conn.onNotification(StatusNotification.method, (s: PStatus) => { if (s.state !== 'indexing') readyAt(s); });
+  conn.onNotification('textDocument/publishDiagnostics', () => { diagnosticsSent++; });
+  for (const m of ['window/workDoneProgress/create', 'client/registerCapability', 'workspace/inlayHint/refresh']) conn.onRequest(m, () => null);
+  conn.onNotification('$/progress', () => undefined);
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.listen();
+  try {
+    const root = pathToFileURL(dir).href;
+    const t0 = process.hrtime.bigint();
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: root, capabilities: { window: { workDoneProgress: true } },
+      workspaceFolders: [{ uri: root, name: 'bench' }], initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] } } });
+    await conn.sendNotification('initialized', {});
+    const status = await ready;
+    const indexSeconds = seconds(t0);
+    const uri = pathToFileURL(path.join(dir, file)).href;
+    let text = fs.readFileSync(path.join(dir, file), 'utf8');
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
+    await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
+    const atStart = diagnosticsSent;
+    const times: number[] = [];
+    for (let k = 0; k < count; k++) {
+      const at = text.indexOf('\n', Math.floor((k / count) * (text.length - 1)));
+      const ch = k % 2 ? '\n' : ' ';
+      const before = text.slice(0, at);
+      const line = before.split('\n').length - 1, character = at - (before.lastIndexOf('\n') + 1);
+      text = before + ch + text.slice(at);
+      const t = process.hrtime.bigint();
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: ch }] });
+      const model: any = await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
+      times.push(ms(t));
+      if (model.version !== k + 2) throw new Error(`server answered version ${model.version} for edit ${k + 2}`);
+    }
+    times.sort((a, b) => a - b);
+    return { file, files: status.files, indexSeconds: round(indexSeconds), edits: count, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1),
+      diagnosticsPerEdit: round((diagnosticsSent - atStart) / count, 2) };
+  } finally {
+    try { await Promise.race([conn.sendRequest('shutdown'), new Promise(r => setTimeout(r, 5000))]); void conn.sendNotification('exit'); } catch { /* gone */ }
+    setTimeout(() => proc.kill(), 3000).unref();
+    conn.dispose();
+  }
+}
+
+/** Server edits on the stdlib's ~2,700-line file and in the synthetic workspace. */
+async function serverPart() {
+  const dir = stdlibDir();
+  const { files } = discover([dir], { exclude: EXCLUDE });
+  const big = files.map(f => ({ rel: path.relative(dir, f.abs).split(path.sep).join('/'), lines: fs.readFileSync(f.abs, 'utf8').split('\n').length }))
+    .sort((a, b) => Math.abs(a.lines - 2700) - Math.abs(b.lines - 2700))[0];
+  const stdlib = await serverEdits(dir, EXCLUDE, big.rel, 100);
+  const synthDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-synth-'));
+  try {
+    writeSyntheticWorkspace(synthDir, { files: Number(arg('synth-files') ?? 5000) });
+    const synth = await serverEdits(synthDir, [], 'pkg_050/backends/mod_040.py', 100);
+    return { stdlib, synth };
+  } finally {
+    fs.rmSync(synthDir, { recursive: true, force: true });
+  }
+}
+
 /** Peak RSS of a process that indexes and analyzes the stdlib in its own thread (as the server does). */
 async function rssPart() {
   const dir = stdlibDir();
@@ -182,7 +254,7 @@ async function referencePart() {
   return { ctagsSeconds, pyrightSeconds, pyrightFiles };
 }
 
-const PARTS: Record<string, () => Promise<object>> = { stdlib: stdlibPart, synth: synthPart, rss: rssPart, reference: referencePart };
+const PARTS: Record<string, () => Promise<object>> = { stdlib: stdlibPart, synth: synthPart, server: serverPart, rss: rssPart, reference: referencePart };
 
 async function main() {
   const only = arg('only');
@@ -194,7 +266,7 @@ async function main() {
     if (r.status !== 0) throw new Error(`bench part ${part} failed (exit ${r.status})`);
     result[part] = JSON.parse(r.stdout.trim().split('\n').pop()!);
   }
-  const s = result.stdlib, y = result.synth, ref = result.reference;
+  const s = result.stdlib, y = result.synth, sv = result.server, ref = result.reference;
   const rows: [string, string, string][] = [
     ['', `stdlib (${s.files} files, ${s.lines} lines)`, `synthetic (${y.files} files, ${y.lines} lines)`],
     ['parse only (s)', `${s.parseOnlySeconds}`, `${y.parseOnlySeconds}`],
@@ -203,6 +275,8 @@ async function main() {
     ['warm start from the cache (s)', `${s.warmSeconds} (${Math.round(s.warmOverCold * 100)}% of cold)`, `${y.warmSeconds} (${Math.round(y.warmOverCold * 100)}% of cold)`],
     ['1-char edit to updated model, 200 edits', `${s.edit.file} (${s.edit.lines} lines): p50 ${s.edit.p50ms} ms, p95 ${s.edit.p95ms} ms (update p50 ${s.edit.updateP50ms} ms)`,
       `${y.edit.file} (${y.edit.lines} lines): p50 ${y.edit.p50ms} ms, p95 ${y.edit.p95ms} ms (update p50 ${y.edit.updateP50ms} ms)`],
+    ['same edits through the server (didChange to fileModel answered), 100 edits', `p50 ${sv.stdlib.p50ms} ms, p95 ${sv.stdlib.p95ms} ms; ${sv.stdlib.diagnosticsPerEdit} diagnostics notifications per edit`,
+      `p50 ${sv.synth.p50ms} ms, p95 ${sv.synth.p95ms} ms; ${sv.synth.diagnosticsPerEdit} diagnostics notifications per edit`],
     ['1-line change to a base helper used by 50 subclasses', '', `${y.baseHelperChange.p50ms} ms p50 (max ${y.baseHelperChange.maxMs}); seen in ${y.baseHelperChange.filesShowingTheChange}/${y.baseHelperChange.subclassFiles} subclass files`],
     ['peak RSS, stdlib index in one process (MB)', `${result.rss.stdlibIndexPeakRssMB}`, ''],
     ['threads / containers / accesses / findings', `${s.threads} / ${s.containers} / ${s.accesses} / ${s.findings}`, `${y.threads} / ${y.containers} / ${y.accesses} / ${y.findings}`],

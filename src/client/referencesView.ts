@@ -64,7 +64,7 @@ export async function showAccesses(
       async resolve() {
         const data = cached ?? (await fetch());
         cached = undefined; // refresh / history re-run fetches again
-        return data ? await buildModel(data, writesOnly, threads()) : undefined;
+        return data ? await buildModel(data, writesOnly, new Map([...threads(), ...data.threads.map(t => [t.id, t] as const)])) : undefined;
       },
       with: (l: vscode.Location) => input(l),
     });

@@ -75,7 +75,11 @@ export class StateView implements vscode.TreeDataProvider<StateNode>, vscode.Dis
     let p = this.accesses.get(node.container.id);
     if (!p) {
       p = this.client.sendRequest(ContainerAccessesRequest, { containerId: node.container.id, writesOnly: false })
-        .then(res => toGroups(node, res))
+        .then(res => {
+          // accesses in other files can run on threads the file model does not list
+          for (const t of res?.threads ?? []) if (!this.threads.has(t.id)) this.threads.set(t.id, t);
+          return toGroups(node, res);
+        })
         .catch(e => { this.accesses.delete(node.container.id); throw e; });
       this.accesses.set(node.container.id, p);
     }

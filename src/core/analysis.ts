@@ -4,13 +4,16 @@
 import type { AccessReport, ContainerReport, FileReport, Report, SymbolInfo, ThreadReport } from './report';
 import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
-import { Findings } from './findings';
+import { FindingChanges, Findings } from './findings';
 import { FnInfo, Program } from './program';
-import { declarationKey, lineShift, sameBody } from './shape';
+import { declarationKey, lineShift, sameBody, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadModel, ThreadsConfig } from './threads';
 
 export interface AnalysisOptions extends ThreadsConfig {}
+
+/** A point in the findings' history (opaque to consumers). */
+export interface FindingsMark { readonly findings: object; readonly generation: number }
 
 /** What an update redid, for the log and the benchmark. */
 export interface UpdateStats {
@@ -31,7 +34,12 @@ export class Analysis {
   graph!: CallGraph;
   helpers!: HelperSummaries;
   threads!: ThreadModel;
-  readonly report: Report = { version: 1, mainThread: '', files: [], threads: [], containers: [], findings: [] };
+  /** `findings` is listed when read (a flat list of 100,000 costs more than the rest of an
+   *  edit; the server's diagnostics follow `findingChangesSince` instead). */
+  readonly report: Report = (() => {
+    const self = this;
+    return { version: 1, mainThread: '', files: [], threads: [], containers: [], get findings() { return self.findings.list(); } } as Report;
+  })();
   /** Accesses by container id, as reported. */
   readonly accessesByContainer = new Map<string, AccessReport[]>();
   /** Locks every caller holds when it calls the function: a helper inherits them. */
@@ -71,8 +79,8 @@ export class Analysis {
     let l = this.byPath.get(path);
     if (!l) {
       l = [];
-      for (const fn of this.program.fns.values()) {
-        if (fn.file.path !== path) continue;
+      const file = this.program.fileAt(path);
+      for (const fn of file ? this.program.functionsOf(file) : []) {
         for (const [container, list] of this.contributions.get(fn) ?? []) for (const access of list) l.push({ container, access });
       }
       this.byPath.set(path, l);
@@ -101,7 +109,17 @@ export class Analysis {
     r.threads = this.threadReports();
     r.containers = this.containerReports();
     this.containerIndex = new Map(r.containers.map((c, i) => [c.id, i]));
-    r.findings = this.findings.list();
+  }
+
+  /** Where the findings stand now, for `findingChangesSince`. */
+  findingsMark(): FindingsMark {
+    return { findings: this.findings, generation: this.findings.generation };
+  }
+
+  /** The findings removed and added since `mark`, or undefined when the consumer must start
+   *  over from report.findings (a full recompute or a rebuild came since). */
+  findingChangesSince(mark: FindingsMark | undefined): FindingChanges | undefined {
+    return mark && mark.findings === this.findings ? this.findings.changesSince(mark.generation) : undefined;
   }
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */
@@ -216,7 +234,6 @@ export class Analysis {
     }
     r.files[i] = this.fileReport(next);
     for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
-    r.findings = this.findings.list();
     return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone };
   }
 
@@ -371,8 +388,6 @@ function compareInFile(a: AccessReport, b: AccessReport): number {
     || (a.key ?? '').localeCompare(b.key ?? '') || (a.value ?? '').localeCompare(b.value ?? '') || a.locks.join(',').localeCompare(b.locks.join(','))
     || a.endLine - b.endLine || a.endColumn - b.endColumn;
 }
-
-const sameStrings = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Field by field (what JSON.stringify of both compared, without building the strings). */
 function sameAccessLists(a: AccessReport[], b: AccessReport[]): boolean {

@@ -7,6 +7,7 @@ import { FnInfo, Program } from './program';
 import { HelperSummaries } from './summaries';
 import { ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo } from './program';
+import { sameStrings } from './shape';
 import { CONSTRUCTOR_NAMES } from './vocabulary';
 
 interface ThreadAccess {
@@ -35,14 +36,30 @@ const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 /** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
 
+/** Findings taken out and put in by partial recomputes: what a consumer keeping its own view of
+ *  them per file (the server's diagnostics) needs to redo, without going over all of them. */
+export interface FindingChanges { removed: FindingReport[]; added: FindingReport[] }
+
+/** Recomputes remembered for `changesSince` (and the findings they may hold at most); a
+ *  consumer further behind starts over. */
+const MAX_LOGGED_CHANGES = 64;
+const MAX_LOGGED_FINDINGS = 200_000;
+
+interface CheckFinding { index: number; container: string; finding: FindingReport }
+
 /** Findings by container, so an edit redoes only the containers whose accesses it changed. */
 export class Findings {
   /** Races, by container. */
   private readonly races = new Map<string, FindingReport[]>();
   /** Check-then-act findings per function, with the check's index in its accesses (for order). */
-  private readonly checks = new Map<FnInfo, { index: number; container: string; finding: FindingReport }[]>();
+  private readonly checks = new Map<FnInfo, CheckFinding[]>();
   /** A thread's traversal hit its state limit: a partial redo could then differ from a full one. */
   truncated = false;
+  /** Bumped by every compute; `changesSince` answers from the log of the partial ones. */
+  generation = 0;
+  private readonly log: { generation: number; changes: FindingChanges }[] = [];
+  /** Findings held by the log, removed and added. */
+  private logged = 0;
 
   constructor(private readonly program: Program, private readonly graph: CallGraph, private readonly helpers: HelperSummaries,
     private threads: ThreadModel, private readonly display: (c: string) => string) {
@@ -67,6 +84,17 @@ export class Findings {
     return (this.listed = out);
   }
   private listed?: FindingReport[];
+
+  /** The findings removed and added since generation `since` (FindingReports are never changed
+   *  in place: a changed finding is a new object), or undefined when the log no longer reaches
+   *  back that far: the consumer starts over from list(). */
+  changesSince(since: number): FindingChanges | undefined {
+    if (since < 1 || since > this.generation) return undefined;
+    if (since < this.generation && (!this.log.length || this.log[0].generation > since + 1)) return undefined;
+    const out: FindingChanges = { removed: [], added: [] };
+    for (const e of this.log) if (e.generation > since) { out.removed.push(...e.changes.removed); out.added.push(...e.changes.added); }
+    return out;
+  }
   /** Functions with check-then-act findings, in program order; kept while the set stays the same. */
   private checkOrder?: FnInfo[];
   /** Containers with races, sorted; kept while the set of them stays the same. */
@@ -81,20 +109,31 @@ export class Findings {
     if (threads) this.threads = threads;
     const hadRaces = new Set(only ? [...only.containers].filter(c => this.races.has(c)) : []);
     const hadChecks = new Set(only ? [...only.accessors].filter(fn => this.checks.has(fn)) : []);
+    // The findings being redone: a new one equal to an old one is the old object, so consumers
+    // that follow changesSince redo only what really changed, after a full compute too.
+    let oldRaces: Map<string, FindingReport[]>, oldChecks: Map<FnInfo, CheckFinding[]>;
     let visits: Visit[];
     if (only) {
+      oldRaces = new Map();
+      oldChecks = new Map();
       const fns = new Set(only.accessors);
-      for (const cid of only.containers) this.races.delete(cid);
+      for (const cid of only.containers) {
+        const l = this.races.get(cid);
+        if (l) { oldRaces.set(cid, l); this.races.delete(cid); }
+      }
       for (const fn of fns) {
         const l = this.checks.get(fn);
         if (!l) continue;
         const kept = l.filter(c => !only.containers.has(c.container));
+        if (kept.length < l.length) oldChecks.set(fn, l.filter(c => only.containers.has(c.container)));
         if (kept.length) this.checks.set(fn, kept); else this.checks.delete(fn);
       }
       visits = [];
       for (const fn of fns) for (const v of this.visitsByFn.get(fn) ?? []) visits.push(v);
       visits.sort((a, b) => a.order - b.order);
     } else {
+      oldRaces = new Map(this.races);
+      oldChecks = new Map(this.checks);
       this.races.clear();
       this.checks.clear();
       this.checkOrder = undefined;
@@ -102,11 +141,18 @@ export class Findings {
       visits = this.visits;
     }
     this.listed = undefined;
+    const kept = new Set<FindingReport>();
+    const added: FindingReport[] = [];
     const wanted = (cid: string) => !only || only.containers.has(cid);
     const byContainer = this.collect(visits, wanted);
     for (const [cid, list] of byContainer) {
       const races = this.racesOf(cid, list);
-      if (races.length) this.races.set(cid, races);
+      if (!races.length) continue;
+      const was = oldRaces.get(cid);
+      races.forEach((f, i) => {
+        if (was && i < was.length && sameFinding(was[i], f)) { races[i] = was[i]; kept.add(was[i]); } else added.push(f);
+      });
+      this.races.set(cid, races);
     }
     // the sorted order stays valid when the same containers have races as before
     if (!only || [...only.containers].some(c => this.races.has(c) !== hadRaces.has(c))) this.raceOrder = undefined;
@@ -114,10 +160,27 @@ export class Findings {
       if (!this.visitsByFn.has(fn)) continue; // reached outside setup on no thread
       const found = this.checksOf(fn, byContainer, wanted);
       if (!found.length) continue;
+      const was = oldChecks.get(fn);
+      for (const c of found) {
+        const same = was?.find(o => o.container === c.container && sameFinding(o.finding, c.finding));
+        if (same) { c.finding = same.finding; kept.add(same.finding); } else added.push(c.finding);
+      }
       this.checks.set(fn, [...(this.checks.get(fn) ?? []), ...found].sort((a, b) => a.index - b.index));
     }
     // likewise the order of functions with check-then-act findings
     if (!only || [...only.accessors].some(fn => this.checks.has(fn) !== hadChecks.has(fn))) this.checkOrder = undefined;
+    const generation = ++this.generation;
+    if (generation === 1) return; // the first: there is no earlier state to change from
+    const removed: FindingReport[] = [];
+    for (const l of oldRaces.values()) for (const f of l) if (!kept.has(f)) removed.push(f);
+    for (const l of oldChecks.values()) for (const c of l) if (!kept.has(c.finding)) removed.push(c.finding);
+    this.log.push({ generation, changes: { removed, added } });
+    this.logged += removed.length + added.length;
+    // the log holds findings no longer current: bounded, oldest out first
+    while (this.log.length > MAX_LOGGED_CHANGES || (this.log.length > 1 && this.logged > MAX_LOGGED_FINDINGS)) {
+      const e = this.log.shift()!;
+      this.logged -= e.changes.removed.length + e.changes.added.length;
+    }
   }
 
   /** Every thread's traversal from its entries, along calls, with the locks held on the way:
@@ -233,9 +296,9 @@ export class Findings {
 
   /** Check-then-act: a membership or .get test followed by a write in the same function, unlocked,
    *  where another thread (or another instance of this one) writes the container too. */
-  private checksOf(fn: FnInfo, byContainer: Map<string, ThreadAccess[]>, wanted: (cid: string) => boolean): { index: number; container: string; finding: FindingReport }[] {
+  private checksOf(fn: FnInfo, byContainer: Map<string, ThreadAccess[]>, wanted: (cid: string) => boolean): CheckFinding[] {
     const { program, threads, display } = this;
-    const out: { index: number; container: string; finding: FindingReport }[] = [];
+    const out: CheckFinding[] = [];
     if (!this.helpers.direct.get(fn)?.some(e => e.check)) return out;
     const eff = this.helpers.effective.get(fn) ?? [];
     const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process');
@@ -268,6 +331,16 @@ export class Findings {
     }
     return out;
   }
+}
+
+/** Field by field: the whole of what a finding reports. */
+function sameFinding(a: FindingReport, b: FindingReport): boolean {
+  return a.kind === b.kind && a.container === b.container && a.message === b.message && a.accesses.length === b.accesses.length
+    && a.accesses.every((x, i) => {
+      const y = b.accesses[i];
+      return x.line === y.line && x.column === y.column && x.path === y.path && x.access === y.access && x.op === y.op
+        && x.function === y.function && sameStrings(x.threads, y.threads) && sameStrings(x.callPath, y.callPath) && sameStrings(x.locks, y.locks);
+    });
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {

@@ -12,6 +12,9 @@ const BODY = new Set<keyof FunctionSummary>(['line', 'endLine', 'column', 'calls
 const noPos = (info: { line: number; column: number }) => ({ ...info, line: 0, column: 0 });
 const mapValues = <T, U>(r: Record<string, T>, f: (v: T) => U): Record<string, U> => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, f(v)]));
 
+/** Two lists of names (threads, locks, call paths) alike. */
+export const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** Keys of summaries already seen: the server asks before and during an update. */
 const keys = new WeakMap<FileSummary, string>();
 

@@ -65,6 +65,8 @@ export interface PFileModel {
   uri: string;
   version: number | null;
   symbols: PSymbol[];
+  /** The threads the file has to do with: main, those its functions run on, those started or
+   *  entered in it (not every thread of the workspace). */
   threads: PThread[];
   containers: PContainer[];
   indexing: boolean;
@@ -73,6 +75,8 @@ export interface PFileModel {
 export interface PContainerAccesses {
   container: PContainer;
   accesses: PAccess[];
+  /** The threads the accesses run on. */
+  threads: PThread[];
 }
 
 export interface TextDocumentParams { textDocument: { uri: string } }

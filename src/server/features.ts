@@ -1,9 +1,8 @@
 // Per-feature providers over the Analysis: the protocol's file model, hovers, highlights,
-// inlay hints and diagnostics. Core report positions are 1-based; LSP's are 0-based.
-import { Diagnostic, DiagnosticSeverity, DocumentHighlight, DocumentHighlightKind, Hover, InlayHint, MarkupKind, Position, Range } from 'vscode-languageserver';
-import * as path from 'node:path';
+// inlay hints (diagnostics: diagnostics.ts). Core report positions are 1-based; LSP's are 0-based.
+import { DocumentHighlight, DocumentHighlightKind, Hover, InlayHint, MarkupKind, Position, Range } from 'vscode-languageserver';
 import type { Analysis } from '../core/analysis';
-import type { AccessReport, ContainerReport, FindingReport, SymbolInfo } from '../core/report';
+import type { AccessReport, ContainerReport, SymbolInfo } from '../core/report';
 import type { PAccess, PContainer, PFileModel, PLocation, PSymbol, PThread } from '../protocol/requests';
 import { pathToUri, uriToPath, WorkspaceIndex } from './workspaceIndex';
 
@@ -16,7 +15,7 @@ export function threadColors(ids: string[], main: string): Map<string, number> {
   return m;
 }
 
-function range(line: number, column: number, endLine: number, endColumn: number): Range {
+export function range(line: number, column: number, endLine: number, endColumn: number): Range {
   return { start: { line: line - 1, character: column - 1 }, end: { line: endLine - 1, character: endColumn - 1 } };
 }
 
@@ -72,6 +71,33 @@ export function containerSummary(a: Analysis, c: ContainerReport): string {
   return `${part('write')}; ${part('read')}; ${common.length ? `common lock ${common.join(', ')}` : 'no common lock'}`;
 }
 
+/** Every thread for the protocol, made once per thread list (it is replaced when threads change):
+ *  colors are given over all of them, so a thread has the same color in every file. */
+const threadLists = new WeakMap<object, PThread[]>();
+function threadList(a: Analysis): PThread[] {
+  let list = threadLists.get(a.report.threads);
+  if (list) return list;
+  const main = a.threads.main.id;
+  const colors = threadColors(a.report.threads.map(t => t.id), main);
+  list = a.report.threads.map(t => {
+    const entry = a.threads.byId.get(t.id)?.entries[0];
+    const p: PThread = {
+      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
+      startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
+    };
+    if (entry && t.kind !== 'main') p.entryLocation = { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) };
+    return p;
+  });
+  threadLists.set(a.report.threads, list);
+  return list;
+}
+
+/** The threads a list of accesses runs on, for the client's labels and colors. */
+export function threadsOf(a: Analysis, accesses: AccessReport[]): PThread[] {
+  const ids = new Set(accesses.flatMap(x => x.threads));
+  return threadList(a).filter(t => ids.has(t.id));
+}
+
 export function toPContainer(a: Analysis, c: ContainerReport, inFile: boolean): PContainer {
   return {
     id: c.id, owner: c.owner, attr: c.attr, type: c.type,
@@ -89,17 +115,14 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   const file = a.report.files.find(f => f.path === key);
   const summary = index.summaryOf(uri);
   if (!file || !summary) return empty;
-  const main = a.threads.main.id;
-  const colors = threadColors(a.report.threads.map(t => t.id), main);
-  const threads: PThread[] = a.report.threads.map(t => {
-    const entry = a.threads.byId.get(t.id)?.entries[0];
-    const p: PThread = {
-      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
-      startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
-    };
-    if (entry && t.kind !== 'main') p.entryLocation = { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) };
-    return p;
-  });
+  // the threads this file has to do with (a workspace can have thousands: all of them in every
+  // answer made each keystroke's answer megabytes): main, those its functions run on, those
+  // started or entered here
+  const wanted = new Set<string>([a.threads.main.id]);
+  const walk = (s: SymbolInfo) => { for (const t of s.threads) wanted.add(t); s.children.forEach(walk); };
+  file.symbols.forEach(walk);
+  for (const t of a.report.threads) if (t.entryPath === key || t.startedAt.some(s => s.path === key)) wanted.add(t.id);
+  const threads = threadList(a).filter(t => wanted.has(t.id));
   const toSym = (s: SymbolInfo): PSymbol => {
     const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname);
     const threadPaths: Record<string, string[]> = {};
@@ -218,46 +241,3 @@ export function inlayHints(index: WorkspaceIndex, uri: string, lineText: (line: 
   return out;
 }
 
-const SEVERITY: Record<string, DiagnosticSeverity> = { Error: DiagnosticSeverity.Error, Warning: DiagnosticSeverity.Warning, Information: DiagnosticSeverity.Information, Hint: DiagnosticSeverity.Hint };
-
-/** Diagnostics by URI: a race shows at both of its accesses, a check-then-act at its check; findings
- *  landing on the same place merge into one diagnostic with all their related information. */
-export function diagnostics(index: WorkspaceIndex): Map<string, Diagnostic[]> {
-  const out = new Map<string, Diagnostic[]>();
-  const a = index.analysis;
-  if (!a) return out;
-  const relative = (m: string) => index.roots.reduce((s, r) => s.split(r.endsWith(path.sep) ? r : r + path.sep).join(''), m);
-  const merged = new Map<string, { uri: string; d: Diagnostic; count: number }>();
-  for (const f of a.report.findings) {
-    const places = f.kind === 'race' ? f.accesses.slice(0, 2) : f.accesses.slice(0, 1);
-    for (const acc of places) {
-      const uri = pathToUri(acc.path);
-      const key = `${uri}|${acc.line}|${acc.column}|${f.kind}`;
-      const d = toDiagnostic(f, acc, SEVERITY[index.settings.diagnosticsSeverity], relative);
-      const prev = merged.get(key);
-      if (!prev) { merged.set(key, { uri, d, count: 1 }); continue; }
-      prev.count++;
-      for (const r of d.relatedInformation ?? []) {
-        if (!prev.d.relatedInformation!.some(x => x.message === r.message && x.location.uri === r.location.uri && x.location.range.start.line === r.location.range.start.line)) prev.d.relatedInformation!.push(r);
-      }
-    }
-  }
-  for (const { uri, d, count } of merged.values()) {
-    if (count > 1) d.message += ` (and ${count - 1} more finding${count > 2 ? 's' : ''} here: see related information)`;
-    let l = out.get(uri);
-    if (!l) out.set(uri, (l = []));
-    l.push(d);
-  }
-  return out;
-}
-
-function toDiagnostic(f: FindingReport, at: FindingReport['accesses'][number], severity: DiagnosticSeverity, relative: (m: string) => string): Diagnostic {
-  const r = range(at.line, at.column, at.line, at.column + 1);
-  return {
-    range: r, severity, source: 'threadline', code: f.kind, message: relative(f.message),
-    relatedInformation: f.accesses.filter(x => x !== at).map(x => ({
-      location: { uri: pathToUri(x.path), range: range(x.line, x.column, x.line, x.column + 1) },
-      message: `${x.access} ${x.op} on ${x.threads.join(', ')}: ${x.callPath.join(' → ')}${x.locks.length ? ` holding ${x.locks.join(', ')}` : ''}`,
-    })),
-  };
-}

@@ -11,8 +11,9 @@ import {
   ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, ModelChangedNotification, RefreshRequest, ServerInfoRequest,
   StatusNotification,
 } from '../protocol/requests';
+import { FindingDiagnostics } from './diagnostics';
 import { OpenDocuments } from './documents';
-import { accessesAt, diagnostics, fileModel, highlights, hover, inlayHints, toPAccess, toPContainer } from './features';
+import { accessesAt, fileModel, highlights, hover, inlayHints, threadsOf, toPAccess, toPContainer } from './features';
 import { DEFAULT_SETTINGS, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -28,7 +29,7 @@ let docs: OpenDocuments;
 let indexing = false;
 let ready: Promise<void> = Promise.resolve();
 let analyzeTimer: NodeJS.Timeout | undefined;
-let publishedDiagnostics = new Set<string>();
+const published = new FindingDiagnostics();
 let folders: string[] = [];
 
 connection.onInitialize(async params => {
@@ -148,11 +149,12 @@ function staleFor(uri: string): boolean {
   return !!d && index.analyzedVersion(uri) !== d.doc.version;
 }
 
+/** Only the files whose diagnostics changed are sent (FindingDiagnostics follows the findings'
+ *  changes). */
 function publishDiagnostics(): void {
-  const next = index.settings.diagnosticsEnabled ? diagnostics(index) : new Map();
-  for (const uri of publishedDiagnostics) if (!next.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
-  for (const [uri, list] of next) void connection.sendDiagnostics({ uri, diagnostics: list });
-  publishedDiagnostics = new Set(next.keys());
+  const s = index.settings;
+  const changed = published.refresh(index.analysis, s.diagnosticsEnabled ? { severity: s.diagnosticsSeverity, roots: index.roots } : undefined);
+  for (const [uri, list] of changed) void connection.sendDiagnostics({ uri, diagnostics: list });
 }
 
 connection.onDidOpenTextDocument(p => {
@@ -256,7 +258,7 @@ connection.onRequest(ContainerAccessesRequest, async (p, token) => {
   const c = a?.report.containers.find(x => x.id === p.containerId);
   if (!a || !c) return null;
   const list = c.accesses.filter(x => !p.writesOnly || x.access === 'write');
-  return { container: toPContainer(a, c, false), accesses: list.map(x => toPAccess(a, x)) };
+  return { container: toPContainer(a, c, false), accesses: list.map(x => toPAccess(a, x)), threads: threadsOf(a, list) };
 });
 connection.onRequest(RefreshRequest, async () => {
   await ready;

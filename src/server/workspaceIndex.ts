@@ -53,8 +53,19 @@ export function settingsFrom(raw: unknown): ServerSettings {
 export function uriToPath(uri: string): string {
   return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
 }
+/** URIs of paths already converted: answers name thousands of files (thread starts, accesses,
+ *  diagnostics) and pathToFileURL costs microseconds each. */
+const uris = new Map<string, string>();
+const MAX_REMEMBERED_URIS = 200_000;
+
 export function pathToUri(p: string): string {
-  return path.isAbsolute(p) ? pathToFileURL(p).href : p;
+  let u = uris.get(p);
+  if (u === undefined) {
+    u = path.isAbsolute(p) ? pathToFileURL(p).href : p;
+    if (uris.size >= MAX_REMEMBERED_URIS) uris.clear();
+    uris.set(p, u);
+  }
+  return u;
 }
 
 /** A module name for a buffer with no file (untitled:, or another scheme): one per URI, so two

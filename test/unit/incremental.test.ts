@@ -1,17 +1,21 @@
 // Analysis.update must give exactly what a fresh Analysis over the same files gives. Seeded
 // edits (typing a space, a new line, deleting, duplicating or moving lines — body edits and
 // declaration edits alike) on every fixture workspace and on threaded standard-library
-// packages; after each one the whole report and the per-file access lists are compared.
+// packages; after each one the whole report and the per-file access lists are compared, and so
+// are the findings' change log (what was removed and added since the last step) and the server's
+// diagnostics kept from it, against those of the fresh Analysis.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Analysis } from '../../src/core/analysis';
+import { Analysis, FindingsMark } from '../../src/core/analysis';
 import { discover } from '../../src/core/files';
 import { summarizeText } from '../../src/core/index';
 import { FileSummary } from '../../src/core/model';
+import type { FindingReport } from '../../src/core/report';
 import { loadPython, PythonParser } from '../../src/core/parser';
+import { FindingDiagnostics } from '../../src/server/diagnostics';
 import { rng } from '../fuzz/mutate';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
@@ -54,11 +58,49 @@ function same(a: Analysis, b: Analysis, paths: string[], what: string): void {
   for (const p of paths) assert.deepEqual(a.accessesIn(p), b.accessesIn(p), `${what}: accesses in ${p}`);
 }
 
+const diagnosticsOptions = { severity: 'Warning' as const, roots: [] };
+
+/** Follows an Analysis as the server does: its findings by the change log, its diagnostics as
+ *  sent. `check` compares both with a fresh Analysis after each step. */
+class Follower {
+  private mark: FindingsMark;
+  private findings: Set<FindingReport>;
+  private readonly shown = new FindingDiagnostics();
+  private readonly sent = new Map<string, unknown[]>();
+  /** Steps the change log answered (the others started over: a rebuild). */
+  followed = 0;
+
+  constructor(private readonly a: Analysis) {
+    this.mark = a.findingsMark();
+    this.findings = new Set(a.report.findings);
+    this.take();
+  }
+
+  private take(): void {
+    for (const [uri, list] of this.shown.refresh(this.a, diagnosticsOptions)) if (list.length) this.sent.set(uri, list); else this.sent.delete(uri);
+  }
+
+  check(fresh: Analysis, what: string): void {
+    const changes = this.a.findingChangesSince(this.mark);
+    const now = this.a.report.findings;
+    if (changes) {
+      this.followed++;
+      for (const f of changes.removed) assert.ok(this.findings.delete(f), `${what}: a removed finding was not there: ${f.message}`);
+      for (const f of changes.added) this.findings.add(f);
+      assert.ok(this.findings.size === now.length && now.every(f => this.findings.has(f)), `${what}: the change log does not lead to the findings`);
+    } else this.findings = new Set(now);
+    this.mark = this.a.findingsMark();
+    this.take();
+    assert.deepEqual(this.sent, new FindingDiagnostics().refresh(fresh, diagnosticsOptions), `${what}: diagnostics`);
+  }
+}
+
 function run(p: PythonParser, ws: Workspace, steps: number, seed: number): Record<string, number> {
   const rand = rng(seed);
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
   const sums = new Map<string, FileSummary>(ws.files.map(f => [f.path, summarizeText(p, f.text, f.path, f.module, f.isPackage)]));
   const a = new Analysis([...sums.values()], options);
+  const follower = new Follower(a);
   const modes: Record<string, number> = {};
   const paths = ws.files.map(f => f.path);
   for (let n = 0; n < steps; n++) {
@@ -71,8 +113,12 @@ function run(p: PythonParser, ws: Workspace, steps: number, seed: number): Recor
     const stats = a.update(f.path, s);
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`${n} ${e.kind} ${f.path} ${stats.mode} ${JSON.stringify(e.text.split('\n').filter((l, i) => l !== prev.split('\n')[i]).slice(0, 2))}\n`);
     modes[stats.mode] = (modes[stats.mode] ?? 0) + 1;
-    same(a, new Analysis([...sums.values()], options), paths, `${ws.name} step ${n}: ${e.kind} in ${f.path} (${stats.mode})`);
+    const fresh = new Analysis([...sums.values()], options);
+    const what = `${ws.name} step ${n}: ${e.kind} in ${f.path} (${stats.mode})`;
+    same(a, fresh, paths, what);
+    follower.check(fresh, what);
   }
+  if (modes['in place']) assert.ok(follower.followed > 0, `${ws.name}: the findings' change log never answered`);
   // a file deleted, then back
   const gone = ws.files[Math.floor(rand() * ws.files.length)];
   const kept = sums.get(gone.path)!;

@@ -21,6 +21,8 @@ export interface Server {
   /** threadline/status notifications, in order. */
   statuses: PStatus[];
   diagnostics: Map<string, any[]>;
+  /** textDocument/publishDiagnostics notifications received, per URI. */
+  diagnosticsSent: Map<string, number>;
   /** Resolves at the first `ready` status. */
   ready: Promise<void>;
   /** Resolves when the server asks for its first work-done progress: it has listed the files. */
@@ -46,9 +48,10 @@ export async function startServer(workspace: string, opts: StartOptions = {}): P
   const logs: string[] = [];
   const statuses: PStatus[] = [];
   const diagnostics = new Map<string, any[]>();
+  const diagnosticsSent = new Map<string, number>();
   let readyResolve!: () => void;
   const ready = new Promise<void>(r => (readyResolve = r));
-  conn.onNotification('textDocument/publishDiagnostics', (p: any) => { diagnostics.set(p.uri, p.diagnostics); });
+  conn.onNotification('textDocument/publishDiagnostics', (p: any) => { diagnostics.set(p.uri, p.diagnostics); diagnosticsSent.set(p.uri, (diagnosticsSent.get(p.uri) ?? 0) + 1); });
   conn.onNotification(StatusNotification.method, (s: PStatus) => { statuses.push(s); if (s.state !== 'indexing') readyResolve(); });
   conn.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   let progressResolve!: () => void;
@@ -67,7 +70,7 @@ export async function startServer(workspace: string, opts: StartOptions = {}): P
   await conn.sendNotification('initialized', {});
   const uri = (rel: string) => pathToFileURL(path.join(workspace, rel)).href;
   const server: Server = {
-    proc, conn, logs, statuses, diagnostics, ready, progressRequested, workspace, uri,
+    proc, conn, logs, statuses, diagnostics, diagnosticsSent, ready, progressRequested, workspace, uri,
     open(rel, text, version = 1) {
       const u = rel.includes(':') ? rel : uri(rel);
       void conn.sendNotification('textDocument/didOpen', {
