@@ -74,6 +74,12 @@ export class Analysis {
     return c ? (c.ownerKind === 'module' ? c.attr : `${c.owner}.${c.attr}`) : cid;
   }
 
+  /** A container's entry in report.containers. */
+  containerReportOf(id: string): ContainerReport | undefined {
+    const i = this.containerIndex.get(id);
+    return i === undefined ? undefined : this.report.containers[i];
+  }
+
   /** Accesses in a file, for hovers and highlights. */
   accessesIn(path: string): { container: string; access: AccessReport }[] {
     let l = this.byPath.get(path);

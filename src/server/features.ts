@@ -71,15 +71,21 @@ export function containerSummary(a: Analysis, c: ContainerReport): string {
   return `${part('write')}; ${part('read')}; ${common.length ? `common lock ${common.join(', ')}` : 'no common lock'}`;
 }
 
-/** Every thread for the protocol, made once per thread list (it is replaced when threads change):
- *  colors are given over all of them, so a thread has the same color in every file. */
-const threadLists = new WeakMap<object, PThread[]>();
-function threadList(a: Analysis): PThread[] {
-  let list = threadLists.get(a.report.threads);
-  if (list) return list;
+/** Every thread for the protocol, by id, in report order, and the ids started or entered in
+ *  each file: made once per thread list (it is replaced when threads change). Colors are given
+ *  over all of them, so a thread has the same color in every file. */
+interface ThreadList { byId: Map<string, PThread>; order: Map<string, number>; byPath: Map<string, string[]> }
+const threadLists = new WeakMap<object, ThreadList>();
+function threadList(a: Analysis): ThreadList {
+  const known = threadLists.get(a.report.threads);
+  if (known) return known;
   const main = a.threads.main.id;
   const colors = threadColors(a.report.threads.map(t => t.id), main);
-  list = a.report.threads.map(t => {
+  const byPath = new Map<string, string[]>();
+  const note = (p: string, id: string) => { const l = byPath.get(p); if (!l) byPath.set(p, [id]); else if (l[l.length - 1] !== id) l.push(id); };
+  const list = a.report.threads.map(t => {
+    if (t.entryPath) note(t.entryPath, t.id);
+    for (const s of t.startedAt) note(s.path, t.id);
     const entry = a.threads.byId.get(t.id)?.entries[0];
     const p: PThread = {
       id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
@@ -88,14 +94,15 @@ function threadList(a: Analysis): PThread[] {
     if (entry && t.kind !== 'main') p.entryLocation = { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) };
     return p;
   });
-  threadLists.set(a.report.threads, list);
-  return list;
+  const made: ThreadList = { byId: new Map(list.map(t => [t.id, t])), order: new Map(list.map((t, i) => [t.id, i])), byPath };
+  threadLists.set(a.report.threads, made);
+  return made;
 }
 
 /** The threads a list of accesses runs on, for the client's labels and colors. */
 export function threadsOf(a: Analysis, accesses: AccessReport[]): PThread[] {
   const ids = new Set(accesses.flatMap(x => x.threads));
-  return threadList(a).filter(t => ids.has(t.id));
+  return [...threadList(a).byId.values()].filter(t => ids.has(t.id));
 }
 
 export function toPContainer(a: Analysis, c: ContainerReport, inFile: boolean): PContainer {
@@ -121,8 +128,9 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   const wanted = new Set<string>([a.threads.main.id]);
   const walk = (s: SymbolInfo) => { for (const t of s.threads) wanted.add(t); s.children.forEach(walk); };
   file.symbols.forEach(walk);
-  for (const t of a.report.threads) if (t.entryPath === key || t.startedAt.some(s => s.path === key)) wanted.add(t.id);
-  const threads = threadList(a).filter(t => wanted.has(t.id));
+  const known = threadList(a);
+  for (const id of known.byPath.get(key) ?? []) wanted.add(id);
+  const threads = [...wanted].map(id => known.byId.get(id)).filter((t): t is PThread => !!t).sort((x, y) => known.order.get(x.id)! - known.order.get(y.id)!);
   const toSym = (s: SymbolInfo): PSymbol => {
     const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname);
     const threadPaths: Record<string, string[]> = {};
@@ -148,7 +156,7 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   }
   for (const g of Object.keys(summary.globals)) if (a.program.containers.has(`${summary.module}.${g}`)) own.add(`${summary.module}.${g}`);
   const touched = new Set(index.accessesIn(uri).map(x => x.container));
-  const containers = a.report.containers.filter(c => own.has(c.id) || touched.has(c.id))
+  const containers = [...new Set([...own, ...touched])].map(id => a.containerReportOf(id)).filter((c): c is ContainerReport => !!c)
     .map(c => toPContainer(a, c, own.has(c.id)))
     .sort((x, y) => Number(y.inFile) - Number(x.inFile) || x.id.localeCompare(y.id));
   return { uri, version, symbols: file.symbols.map(toSym), threads, containers, indexing };
