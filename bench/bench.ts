@@ -2,7 +2,7 @@
 // generated 5,000-file workspace (bench/synth.ts), each against parse-only of the same files in
 // the same process. Each part runs in its own child process (so one's memory does not inflate
 // the other's); the parent prints one table and one JSON line. Figures go into the README.
-//   node dist/bench.js [--stdlib=DIR] [--synth-files=N] [--only=stdlib|synth|rss|reference]
+//   node dist/bench.js [--stdlib=DIR] [--synth-files=N] [--only=stdlib|synth|server|rss|reference]
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
