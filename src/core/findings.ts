@@ -141,6 +141,7 @@ export class Findings {
       visits = this.visits;
     }
     this.listed = undefined;
+    /** Old check-then-act findings kept (kept races are found by position). */
     const kept = new Set<FindingReport>();
     const added: FindingReport[] = [];
     const wanted = (cid: string) => !only || only.containers.has(cid);
@@ -149,9 +150,9 @@ export class Findings {
       const races = this.racesOf(cid, list);
       if (!races.length) continue;
       const was = oldRaces.get(cid);
-      races.forEach((f, i) => {
-        if (was && i < was.length && sameFinding(was[i], f)) { races[i] = was[i]; kept.add(was[i]); } else added.push(f);
-      });
+      for (let i = 0; i < races.length; i++) {
+        if (was && i < was.length && sameFinding(was[i], races[i])) races[i] = was[i]; else added.push(races[i]);
+      }
       this.races.set(cid, races);
     }
     // the sorted order stays valid when the same containers have races as before
@@ -172,7 +173,10 @@ export class Findings {
     const generation = ++this.generation;
     if (generation === 1) return; // the first: there is no earlier state to change from
     const removed: FindingReport[] = [];
-    for (const l of oldRaces.values()) for (const f of l) if (!kept.has(f)) removed.push(f);
+    for (const [cid, l] of oldRaces) {
+      const now = this.races.get(cid);
+      for (let i = 0; i < l.length; i++) if (now?.[i] !== l[i]) removed.push(l[i]);
+    }
     for (const l of oldChecks.values()) for (const c of l) if (!kept.has(c.finding)) removed.push(c.finding);
     this.log.push({ generation, changes: { removed, added } });
     this.logged += removed.length + added.length;
@@ -335,12 +339,13 @@ export class Findings {
 
 /** Field by field: the whole of what a finding reports. */
 function sameFinding(a: FindingReport, b: FindingReport): boolean {
-  return a.kind === b.kind && a.container === b.container && a.message === b.message && a.accesses.length === b.accesses.length
-    && a.accesses.every((x, i) => {
-      const y = b.accesses[i];
-      return x.line === y.line && x.column === y.column && x.path === y.path && x.access === y.access && x.op === y.op
-        && x.function === y.function && sameStrings(x.threads, y.threads) && sameStrings(x.callPath, y.callPath) && sameStrings(x.locks, y.locks);
-    });
+  if (a.kind !== b.kind || a.container !== b.container || a.message !== b.message || a.accesses.length !== b.accesses.length) return false;
+  for (let i = 0; i < a.accesses.length; i++) {
+    const x = a.accesses[i], y = b.accesses[i];
+    if (x.line !== y.line || x.column !== y.column || x.path !== y.path || x.access !== y.access || x.op !== y.op || x.function !== y.function
+      || !sameStrings(x.threads, y.threads) || !sameStrings(x.callPath, y.callPath) || !sameStrings(x.locks, y.locks)) return false;
+  }
+  return true;
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {

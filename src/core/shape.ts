@@ -13,7 +13,12 @@ const noPos = (info: { line: number; column: number }) => ({ ...info, line: 0, c
 const mapValues = <T, U>(r: Record<string, T>, f: (v: T) => U): Record<string, U> => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, f(v)]));
 
 /** Two lists of names (threads, locks, call paths) alike. */
-export const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Keys of summaries already seen: the server asks before and during an update. */
 const keys = new WeakMap<FileSummary, string>();
