@@ -72,8 +72,10 @@ export function containerSummary(a: Analysis, c: ContainerReport): string {
 }
 
 /** Every thread for the protocol, by id, in report order, and the ids started or entered in
- *  each file: made once per thread list (it is replaced when threads change). Colors are given
- *  over all of them, so a thread has the same color in every file. */
+ *  each file: made once per thread list (it is replaced when threads or their start sites
+ *  change). Colors are given over all of them, so a thread has the same color in every file.
+ *  The entry's location is not in the report (a new line above the entry moves it while the list
+ *  stays): `withEntry` adds it to each answer. */
 interface ThreadList { byId: Map<string, PThread>; order: Map<string, number>; byPath: Map<string, string[]> }
 const threadLists = new WeakMap<object, ThreadList>();
 function threadList(a: Analysis): ThreadList {
@@ -86,12 +88,10 @@ function threadList(a: Analysis): ThreadList {
   const list = a.report.threads.map(t => {
     if (t.entryPath) note(t.entryPath, t.id);
     for (const s of t.startedAt) note(s.path, t.id);
-    const entry = a.threads.byId.get(t.id)?.entries[0];
     const p: PThread = {
       id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
       startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
     };
-    if (entry && t.kind !== 'main') p.entryLocation = { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) };
     return p;
   });
   const made: ThreadList = { byId: new Map(list.map(t => [t.id, t])), order: new Map(list.map((t, i) => [t.id, i])), byPath };
@@ -99,10 +99,15 @@ function threadList(a: Analysis): ThreadList {
   return made;
 }
 
+function withEntry(a: Analysis, t: PThread): PThread {
+  const entry = a.threads.byId.get(t.id)?.entries[0];
+  return entry && t.kind !== 'main' ? { ...t, entryLocation: { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) } } : t;
+}
+
 /** The threads a list of accesses runs on, for the client's labels and colors. */
 export function threadsOf(a: Analysis, accesses: AccessReport[]): PThread[] {
   const ids = new Set(accesses.flatMap(x => x.threads));
-  return [...threadList(a).byId.values()].filter(t => ids.has(t.id));
+  return [...threadList(a).byId.values()].filter(t => ids.has(t.id)).map(t => withEntry(a, t));
 }
 
 export function toPContainer(a: Analysis, c: ContainerReport, inFile: boolean): PContainer {
@@ -130,7 +135,8 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   file.symbols.forEach(walk);
   const known = threadList(a);
   for (const id of known.byPath.get(key) ?? []) wanted.add(id);
-  const threads = [...wanted].map(id => known.byId.get(id)).filter((t): t is PThread => !!t).sort((x, y) => known.order.get(x.id)! - known.order.get(y.id)!);
+  const threads = [...wanted].map(id => known.byId.get(id)).filter((t): t is PThread => !!t)
+    .sort((x, y) => known.order.get(x.id)! - known.order.get(y.id)!).map(t => withEntry(a, t));
   const toSym = (s: SymbolInfo): PSymbol => {
     const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname);
     const threadPaths: Record<string, string[]> = {};

@@ -93,6 +93,16 @@ test("a file model lists main and its own threads; a container's accesses bring 
     // a thread keeps its color from one answer to the next
     const main = acc.threads.find(t => t.id === 'main')!;
     assert.equal(main.color, model.threads.find(t => t.id === 'main')!.color);
+    // the entry's location follows an edit that moves it and not the start site (the thread
+    // list itself stays)
+    const uri = s.uri('beta.py');
+    const entryLine = () => model.threads.find(t => t.id === 'Beta.worker')!.entryLocation!.range.start.line;
+    assert.equal(entryLine(), 11, 'def worker, line 12');
+    s.open('beta.py', module('Beta'));
+    await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 11, character: 0 }, end: { line: 11, character: 0 } }, text: '\n' }] });
+    const moved = (await s.conn.sendRequest(FileModelRequest.method, { textDocument: { uri } })) as PFileModel;
+    assert.equal(moved.version, 2);
+    assert.equal(moved.threads.find(t => t.id === 'Beta.worker')!.entryLocation!.range.start.line, 12);
   } finally {
     await s.stop();
     fs.rmSync(dir, { recursive: true, force: true });
