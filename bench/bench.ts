@@ -3,12 +3,10 @@
 // the same process. Each part runs in its own child process (so one's memory does not inflate
 // the other's); the parent prints one table and one JSON line. Figures go into the README.
 //   node dist/bench.js [--stdlib=DIR] [--synth-files=N] [--only=stdlib|synth|server|rss|reference]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import type { Tree } from 'web-tree-sitter';
 import { Analysis } from '../src/core/analysis';
 import { discover } from '../src/core/files';
@@ -18,8 +16,9 @@ import { analyzePaths } from '../src/core/workspace';
 import { loadPython, PythonParser } from '../src/core/parser';
 import type { MirrorState } from '../src/core/syntax';
 import { decodeSource } from '../src/core/source';
-import { FileModelRequest, PStatus, StatusNotification } from '../src/protocol/requests';
+import { FileModelRequest } from '../src/protocol/requests';
 import { DEFAULT_SETTINGS } from '../src/server/workspaceIndex';
+import { startServer } from '../test/unit/lsp';
 import { writeSyntheticWorkspace } from './synth';
 
 const EXCLUDE = ['**/test/**', '**/tests/**', '**/idle_test/**', '**/site-packages/**', '**/__pycache__/**'];
@@ -157,30 +156,17 @@ async function synthPart() {
  *  them: didChange, then a threadline/fileModel request, which waits for the re-analysis (and
  *  the diagnostics it publishes); timed from the change sent to the answer back. */
 async function serverEdits(dir: string, exclude: string[], file: string, count: number) {
-  const proc = spawn(process.execPath, [path.join(__dirname, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  let diagnosticsSent = 0;
-  let readyAt: (s: PStatus) => void = () => undefined;
-  const ready = new Promise<PStatus>(r => (readyAt = r));
-  conn.onNotification(StatusNotification.method, (s: PStatus) => { if (s.state !== 'indexing') readyAt(s); });
-  conn.onNotification('textDocument/publishDiagnostics', () => { diagnosticsSent++; });
-  for (const m of ['window/workDoneProgress/create', 'client/registerCapability', 'workspace/inlayHint/refresh']) conn.onRequest(m, () => null);
-  conn.onNotification('$/progress', () => undefined);
-  conn.onNotification('window/logMessage', () => undefined);
-  conn.listen();
+  const t0 = process.hrtime.bigint();
+  const server = await startServer(dir, { server: path.join(__dirname, 'server.js'),
+    initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] } } });
+  const indexSeconds = seconds(t0);
+  const sent = () => [...server.diagnosticsSent.values()].reduce((n, k) => n + k, 0);
   try {
-    const root = pathToFileURL(dir).href;
-    const t0 = process.hrtime.bigint();
-    await conn.sendRequest('initialize', { processId: process.pid, rootUri: root, capabilities: { window: { workDoneProgress: true } },
-      workspaceFolders: [{ uri: root, name: 'bench' }], initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] } } });
-    await conn.sendNotification('initialized', {});
-    const status = await ready;
-    const indexSeconds = seconds(t0);
-    const uri = pathToFileURL(path.join(dir, file)).href;
+    const { conn } = server;
     let text = fs.readFileSync(path.join(dir, file), 'utf8');
-    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
+    const uri = server.open(file, text);
     await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
-    const atStart = diagnosticsSent;
+    const atStart = sent();
     const times: number[] = [];
     for (let k = 0; k < count; k++) {
       const at = text.indexOf('\n', Math.floor((k / count) * (text.length - 1)));
@@ -195,26 +181,25 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
       if (model.version !== k + 2) throw new Error(`server answered version ${model.version} for edit ${k + 2}`);
     }
     times.sort((a, b) => a - b);
-    return { file, files: status.files, indexSeconds: round(indexSeconds), edits: count, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1),
-      diagnosticsPerEdit: round((diagnosticsSent - atStart) / count, 2) };
+    return { file, files: server.statuses[server.statuses.length - 1]?.files, indexSeconds: round(indexSeconds), edits: count,
+      p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit: round((sent() - atStart) / count, 2) };
   } finally {
-    try { await Promise.race([conn.sendRequest('shutdown'), new Promise(r => setTimeout(r, 5000))]); void conn.sendNotification('exit'); } catch { /* gone */ }
-    setTimeout(() => proc.kill(), 3000).unref();
-    conn.dispose();
+    await server.stop();
   }
 }
 
 /** Server edits on the stdlib's ~2,700-line file and in the synthetic workspace. */
 async function serverPart() {
+  // the file the engine part edits: the one nearest 2,700 lines
+  const nearest = (dir: string, exclude: string[]) => discover([dir], { exclude }).files
+    .map(f => ({ rel: path.relative(dir, f.abs).split(path.sep).join('/'), lines: fs.readFileSync(f.abs, 'utf8').split('\n').length }))
+    .sort((a, b) => Math.abs(a.lines - 2700) - Math.abs(b.lines - 2700))[0].rel;
   const dir = stdlibDir();
-  const { files } = discover([dir], { exclude: EXCLUDE });
-  const big = files.map(f => ({ rel: path.relative(dir, f.abs).split(path.sep).join('/'), lines: fs.readFileSync(f.abs, 'utf8').split('\n').length }))
-    .sort((a, b) => Math.abs(a.lines - 2700) - Math.abs(b.lines - 2700))[0];
-  const stdlib = await serverEdits(dir, EXCLUDE, big.rel, 100);
+  const stdlib = await serverEdits(dir, EXCLUDE, nearest(dir, EXCLUDE), 100);
   const synthDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-synth-'));
   try {
     writeSyntheticWorkspace(synthDir, { files: Number(arg('synth-files') ?? 5000) });
-    const synth = await serverEdits(synthDir, [], 'pkg_050/backends/mod_040.py', 100);
+    const synth = await serverEdits(synthDir, [], nearest(synthDir, []), 100);
     return { stdlib, synth };
   } finally {
     fs.rmSync(synthDir, { recursive: true, force: true });

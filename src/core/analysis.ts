@@ -123,7 +123,7 @@ export class Analysis {
   }
 
   /** The findings removed and added since `mark`, or undefined when the consumer must start
-   *  over from report.findings (a full recompute or a rebuild came since). */
+   *  over from report.findings (a rebuild came since, or the log no longer reaches back). */
   findingChangesSince(mark: FindingsMark | undefined): FindingChanges | undefined {
     return mark && mark.findings === this.findings ? this.findings.changesSince(mark.generation) : undefined;
   }

@@ -36,8 +36,8 @@ const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 /** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
 
-/** Findings taken out and put in by partial recomputes: what a consumer keeping its own view of
- *  them per file (the server's diagnostics) needs to redo, without going over all of them. */
+/** Findings taken out and put in by recomputes: what a consumer keeping its own view of them
+ *  per file (the server's diagnostics) needs to redo, without going over all of them. */
 export interface FindingChanges { removed: FindingReport[]; added: FindingReport[] }
 
 /** Recomputes remembered for `changesSince` (and the findings they may hold at most); a
@@ -55,7 +55,7 @@ export class Findings {
   private readonly checks = new Map<FnInfo, CheckFinding[]>();
   /** A thread's traversal hit its state limit: a partial redo could then differ from a full one. */
   truncated = false;
-  /** Bumped by every compute; `changesSince` answers from the log of the partial ones. */
+  /** Bumped by every compute; `changesSince` answers from the log of those after the first. */
   generation = 0;
   private readonly log: { generation: number; changes: FindingChanges }[] = [];
   /** Findings held by the log, removed and added. */

@@ -88,11 +88,10 @@ function threadList(a: Analysis): ThreadList {
   const list = a.report.threads.map(t => {
     if (t.entryPath) note(t.entryPath, t.id);
     for (const s of t.startedAt) note(s.path, t.id);
-    const p: PThread = {
+    return {
       id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
       startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
-    };
-    return p;
+    } satisfies PThread;
   });
   const made: ThreadList = { byId: new Map(list.map(t => [t.id, t])), order: new Map(list.map((t, i) => [t.id, i])), byPath };
   threadLists.set(a.report.threads, made);
@@ -193,7 +192,7 @@ export function hover(index: WorkspaceIndex, uri: string, pos: Position): Hover 
   const byContainer = new Map<string, AccessReport[]>();
   for (const h of hits) { let l = byContainer.get(h.container); if (!l) byContainer.set(h.container, (l = [])); l.push(h.access); }
   for (const [cid, list] of byContainer) {
-    const c = a.report.containers.find(x => x.id === cid)!;
+    const c = a.containerReportOf(cid)!;
     lines.push(`**Threadline** · \`${a.displayName(cid)}\` (${c.type})`, '');
     const seen = new Set<string>();
     for (const acc of list) {

@@ -255,7 +255,7 @@ connection.onRequest(ContainersRequest, async (p, token) => {
 connection.onRequest(ContainerAccessesRequest, async (p, token) => {
   await current(token);
   const a = index.analysis;
-  const c = a?.report.containers.find(x => x.id === p.containerId);
+  const c = a?.containerReportOf(p.containerId);
   if (!a || !c) return null;
   const list = c.accesses.filter(x => !p.writesOnly || x.access === 'write');
   return { container: toPContainer(a, c, false), accesses: list.map(x => toPAccess(a, x)), threads: threadsOf(a, list) };

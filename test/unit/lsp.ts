@@ -1,5 +1,5 @@
-// A small LSP client for the unit tests: spawns the built dist/server.js (--stdio) and speaks
-// JSON-RPC to it, like test/unit/server.test.ts, but one server per call so a test can start
+// A small LSP client for the unit tests and the bench: spawns the built dist/server.js
+// (--stdio) and speaks JSON-RPC to it, like test/unit/server.test.ts, but one server per call so a test can start
 // servers on its own workspaces, with its own initializationOptions, and restart them.
 import * as assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -35,6 +35,8 @@ export interface Server {
 
 export interface StartOptions {
   initializationOptions?: unknown;
+  /** The built server to run (default: this repo's dist/server.js; the bench runs its own). */
+  server?: string;
   /** Answer window/workDoneProgress/create only once this resolves (holds the first index). */
   holdProgress?: Promise<void>;
   cwd?: string;
@@ -43,7 +45,7 @@ export interface StartOptions {
 }
 
 export async function startServer(workspace: string, opts: StartOptions = {}): Promise<Server> {
-  const proc = spawn(process.execPath, [path.join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], cwd: opts.cwd });
+  const proc = spawn(process.execPath, [opts.server ?? path.join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], cwd: opts.cwd });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const logs: string[] = [];
   const statuses: PStatus[] = [];
