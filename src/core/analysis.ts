@@ -8,7 +8,7 @@ import { FindingChanges, Findings } from './findings';
 import { FnInfo, Program } from './program';
 import { declarationKey, lineShift, sameBody, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
-import { ThreadModel, ThreadsConfig } from './threads';
+import { ThreadChanges, ThreadModel, ThreadsConfig } from './threads';
 
 export interface AnalysisOptions extends ThreadsConfig {}
 
@@ -169,23 +169,36 @@ export class Analysis {
       for (const l of this.contributions.get(fn)?.values() ?? []) for (const r of l) { r.line += d; r.endLine += d; }
     }
     if (movedFns.length) this.byPath.delete(path);
+    // what the changed functions called before: those callees lose callers (inherited locks)
+    const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
     const change = this.graph.refresh(changed);
     const redone = this.helpers.refresh(changed);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));
     if (placed === 'regroup') threadsRedone = true;
-    const before = threadsRedone ? new Map([...this.program.fns.values()].map(fn => [fn, this.threads.threadIds(fn).join(',')])) : undefined;
-    if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options);
+    const prev = this.threads;
+    const entriesBefore = threadsRedone ? threadEntryFns(prev) : undefined;
+    // a new model from the previous one: only the threads that reach a changed function (or
+    // whose entries changed) are propagated again
+    if (threadsRedone) this.threads = new ThreadModel(this.program, this.graph, this.options, { model: prev, calleesChanged: change.edges ? changedSet : new Set() });
+    const threadChanges = threadsRedone ? this.threads.changes! : undefined;
     // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
     const touched = new Set<FnInfo>(redone);
     if (threadsRedone || change.context) {
-      // the functions the changed ones reach inherit locks from them; with new threads, all do
-      const reach = threadsRedone ? new Set(this.program.fns.values()) : this.graph.closure(changed, 'callees');
+      // Inherited locks come down from callers, and a thread's entry inherits none: redone for
+      // what the changed functions reach, what they called before, and entries gained or lost.
+      const from = new Set<FnInfo>(change.context ? [...changed, ...calleesBefore] : []);
+      if (entriesBefore) {
+        const now = threadEntryFns(this.threads);
+        for (const fn of now) if (!entriesBefore.has(fn)) from.add(fn);
+        for (const fn of entriesBefore) if (!now.has(fn)) from.add(fn);
+      }
+      const reach = this.graph.closure(from, 'callees');
       const locksBefore = new Map([...reach].map(fn => [fn, (this.inheritedLocks.get(fn) ?? []).join(',')]));
       this.computeInheritedLocks([...reach]);
       for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);
     }
-    if (before) for (const fn of this.program.fns.values()) if (this.threads.threadIds(fn).join(',') !== before.get(fn)) touched.add(fn);
+    for (const fn of threadChanges?.threadsChanged ?? []) touched.add(fn);
     // Containers whose reported accesses changed (findings and lists redone), and those whose
     // definition moved (their entry redone).
     const dirty = new Set<string>();
@@ -218,14 +231,24 @@ export class Analysis {
     // of the containers whose accesses for findings changed, and the check-then-act tests of
     // redone functions on dirty containers (their act may be a helper's write). Their accessors
     // are the functions whose own accesses touch them, and the redone ones.
-    if (threadsRedone || change.context || this.findings.truncated) this.findings.compute(undefined, this.threads);
+    // With other threads or call edges, the traversals that can differ are redone first (the
+    // threads that changed or reach a changed function); what their visits changed is redone.
+    const dirtyVisits = (threadsRedone || change.context) && !this.findings.truncated
+      ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
+    if (!dirtyVisits || dirtyVisits === 'all' || this.findings.truncated) this.findings.compute(undefined, this.threads);
     else {
       const redo = new Set(this.helpers.findingsChanged);
+      const checkers = new Set<FnInfo>();
+      for (const fn of dirtyVisits) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
+      if (threadChanges) for (const fn of this.checksByThreads(prev, threadChanges)) {
+        checkers.add(fn);
+        for (const e of this.helpers.direct.get(fn)!) if (e.check) redo.add(e.container);
+      }
       for (const fn of redone) for (const e of this.helpers.direct.get(fn) ?? []) if (e.check && dirty.has(e.container)) redo.add(e.container);
       // moved functions: the findings their accesses are in (positions are in the findings)
       for (const fn of movedFns) if (!redone.has(fn)) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
       if (redo.size) {
-        const accessors = new Set<FnInfo>([...redone, ...movedFns]);
+        const accessors = new Set<FnInfo>([...redone, ...movedFns, ...checkers]);
         for (const cid of redo) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);
         this.findings.compute({ containers: redo, accessors });
       }
@@ -241,6 +264,22 @@ export class Analysis {
     r.files[i] = this.fileReport(next);
     for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
     return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone };
+  }
+
+  /** Functions with check-then-act tests whose result a new thread model can change without a
+   *  change of visits: other thread ids, a thread of theirs replaced (other instances), or
+   *  another call path on their first thread (the one their findings show). */
+  private checksByThreads(prev: ThreadModel, changes: ThreadChanges): FnInfo[] {
+    const out: FnInfo[] = [];
+    const idsChanged = new Set(changes.threadsChanged);
+    for (const fn of this.program.fns.values()) {
+      if (!this.helpers.direct.get(fn)?.some(e => e.check)) continue;
+      const ids = this.threads.threadIds(fn);
+      const first = ids.map(id => this.threads.byId.get(id)!).find(t => t.kind !== 'process');
+      if (idsChanged.has(fn) || ids.some(id => this.threads.byId.get(id) !== prev.byId.get(id))
+        || (first && this.threads.pathChanged(first.id, fn))) out.push(fn);
+    }
+    return out;
   }
 
   private contribute(fn: FnInfo): void {
@@ -323,7 +362,7 @@ export class Analysis {
   private computeInheritedLocks(fns: FnInfo[]): void {
     const wanted = new Set(fns);
     for (const fn of fns) this.inheritedLocks.delete(fn);
-    const entries = new Set(this.threads.threads.filter(t => t.kind !== 'main').flatMap(t => t.entries));
+    const entries = threadEntryFns(this.threads);
     const sites = new Map<FnInfo, { caller: FnInfo; locks: string[] }[]>();
     for (const fn of fns) {
       const list: { caller: FnInfo; locks: string[] }[] = [];
@@ -385,6 +424,11 @@ export class Analysis {
       return r;
     });
   }
+}
+
+/** Functions that are entries of threads other than main (they inherit no locks). */
+function threadEntryFns(model: ThreadModel): Set<FnInfo> {
+  return new Set(model.threads.filter(t => t.kind !== 'main').flatMap(t => t.entries));
 }
 
 /** The order of two accesses in one file: position first, then every other field. */

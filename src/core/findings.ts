@@ -25,8 +25,28 @@ interface ThreadAccess {
 }
 
 /** One state of a thread's traversal outside setup: the function, the locks held on the way in,
- *  the call path; `order` is its place in the full run. */
-interface Visit { thread: ThreadEntry; order: number; fn: FnInfo; locks: string[]; path: string[] }
+ *  the call path; `index` is its place in the thread's traversal (threads in the model's order,
+ *  then index, is the order of a full run). */
+interface Visit { thread: ThreadEntry; index: number; fn: FnInfo; locks: string[]; path: PathNode }
+
+/** A call path as a chain up to the thread's entry: the states of a traversal share their
+ *  prefixes (an array per state cost a copy of the path at every call followed). */
+interface PathNode { name: string; up: PathNode | undefined }
+
+function pathArray(p: PathNode): string[] {
+  const out: string[] = [];
+  for (let n: PathNode | undefined = p; n; n = n.up) out.push(n.name);
+  return out.reverse();
+}
+
+function samePath(a: PathNode | undefined, b: PathNode | undefined): boolean {
+  for (;;) {
+    if (a === b) return true;
+    if (!a || !b || a.name !== b.name) return false;
+    a = a.up;
+    b = b.up;
+  }
+}
 
 /** States (function, locks held, setup) one thread's traversal may visit: enough for every
  *  function under several lock contexts; past it the thread's findings are partial (limitsHit). */
@@ -54,7 +74,8 @@ export class Findings {
   /** Check-then-act findings per function, with the check's index in its accesses (for order). */
   private readonly checks = new Map<FnInfo, CheckFinding[]>();
   /** A thread's traversal hit its state limit: a partial redo could then differ from a full one. */
-  truncated = false;
+  get truncated(): boolean { return this.truncatedThreads.size > 0; }
+  private readonly truncatedThreads = new Set<ThreadEntry>();
   /** Bumped by every compute; `changesSince` answers from the log of those after the first. */
   generation = 0;
   private readonly log: { generation: number; changes: FindingChanges }[] = [];
@@ -130,7 +151,8 @@ export class Findings {
       }
       visits = [];
       for (const fn of fns) for (const v of this.visitsByFn.get(fn) ?? []) visits.push(v);
-      visits.sort((a, b) => a.order - b.order);
+      const pos = this.threadPositions();
+      visits.sort((a, b) => pos.get(a.thread)! - pos.get(b.thread)! || a.index - b.index);
     } else {
       oldRaces = new Map(this.races);
       oldChecks = new Map(this.checks);
@@ -138,7 +160,8 @@ export class Findings {
       this.checks.clear();
       this.checkOrder = undefined;
       this.traverse();
-      visits = this.visits;
+      visits = [];
+      for (const t of this.threads.threads) for (const v of this.visitsOf.get(t) ?? []) visits.push(v);
     }
     this.listed = undefined;
     /** Old check-then-act findings kept (kept races are found by position). */
@@ -188,55 +211,124 @@ export class Findings {
   }
 
   /** Every thread's traversal from its entries, along calls, with the locks held on the way:
-   *  the visits outside setup, in order, and by function. */
-  private visits: Visit[] = [];
+   *  the visits outside setup, by thread, and by function (in the order of a full run). */
+  private readonly visitsOf = new Map<ThreadEntry, Visit[]>();
   private readonly visitsByFn = new Map<FnInfo, Visit[]>();
 
   private traverse(): void {
-    const { program, graph } = this;
-    this.visits = [];
+    this.visitsOf.clear();
     this.visitsByFn.clear();
-    this.truncated = false;
-    const limit = Math.max(MIN_STATES_PER_THREAD, STATES_PER_FUNCTION * program.fns.size);
+    this.truncatedThreads.clear();
     for (const t of this.threads.threads) {
       if (t.kind === 'process') continue; // no memory shared with the parent
-      // States seen, by function: the locks held and whether in setup, as one short string
-      // ('0' or '1' with no lock: most states)
-      const seen = new Map<FnInfo, Set<string>>();
-      const stateKey = (locksKey: string, setup: boolean) => (setup ? '1' : '0') + locksKey;
-      // `setup`: under a constructor or module top level, before the object is shared.
-      const stack: { fn: FnInfo; locks: string[]; path: string[]; setup: boolean; key: string }[] = t.entries.map(fn => {
-        const setup = ThreadModel.isSetup(fn);
-        return { fn, locks: [], path: [fn.s.qualname], setup, key: stateKey('', setup) };
-      });
-      let states = 0;
-      while (stack.length) {
-        if (states >= limit) { this.truncated = true; break; }
-        const st = stack.pop()!;
-        let here = seen.get(st.fn);
-        if (!here) seen.set(st.fn, (here = new Set()));
-        if (here.has(st.key)) continue;
-        here.add(st.key);
-        states++;
-        if (!st.setup) {
-          const v: Visit = { thread: t, order: this.visits.length, fn: st.fn, locks: st.locks, path: st.path };
-          this.visits.push(v);
-          let l = this.visitsByFn.get(st.fn);
-          if (!l) this.visitsByFn.set(st.fn, (l = []));
-          l.push(v);
-        }
-        for (const call of graph.calls.get(st.fn) ?? []) {
-          const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
-          const locksKey = locks.length ? locks.join(',') : '';
-          for (const tg of call.targets) {
-            // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
-            const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-            const key = stateKey(locksKey, setup);
-            if (!seen.get(tg.fn)?.has(key)) stack.push({ fn: tg.fn, locks, path: st.path.concat(tg.fn.s.qualname), setup, key });
-          }
+      const visits = this.traverseThread(t);
+      this.visitsOf.set(t, visits);
+      for (const v of visits) {
+        let l = this.visitsByFn.get(v.fn);
+        if (!l) this.visitsByFn.set(v.fn, (l = []));
+        l.push(v);
+      }
+    }
+  }
+
+  private threadPositions(): Map<ThreadEntry, number> {
+    if (this.positions?.model !== this.threads) this.positions = { model: this.threads, of: new Map(this.threads.threads.map((t, i) => [t, i])) };
+    return this.positions.of;
+  }
+  private positions?: { model: ThreadModel; of: Map<ThreadEntry, number> };
+
+  /** After a change of threads or of call edges (`calls`: the functions whose resolved calls
+   *  changed; `threads`: the model now, which may be the same one): the traversals of the
+   *  threads that are new, were propagated again, or reach those functions are redone, and the
+   *  others kept. Returns the functions whose visits changed (added, gone, other locks or call
+   *  paths): the findings of what they access are to be redone (`compute` with `only`); 'all'
+   *  when threads kept from before are in another order (the order of accesses at one place
+   *  would change: compute everything). */
+  retraverse(threads: ThreadModel, calls: ReadonlySet<FnInfo>): Set<FnInfo> | 'all' {
+    const before = this.threads.threads;
+    this.threads = threads;
+    const current = new Set(threads.threads.filter(t => t.kind !== 'process'));
+    const old = new Set(before);
+    const keptBefore = before.filter(t => current.has(t)), keptNow = threads.threads.filter(t => current.has(t) && old.has(t));
+    if (keptBefore.length !== keptNow.length || keptBefore.some((t, i) => t !== keptNow[i])) return 'all';
+    const redone = threads.changes?.redone;
+    const todo = [...current].filter(t => !this.visitsOf.has(t) || redone?.has(t) || (calls.size && threads.reachesAny(t, calls)));
+    const gone = [...this.visitsOf.keys()].filter(t => !current.has(t));
+    const dirty = new Set<FnInfo>();
+    /** Functions whose lists in visitsByFn change: their visits on the redone threads differ. */
+    const relist = new Set<FnInfo>();
+    for (const t of gone) {
+      for (const v of this.visitsOf.get(t)!) { dirty.add(v.fn); relist.add(v.fn); }
+      this.visitsOf.delete(t);
+      this.truncatedThreads.delete(t);
+    }
+    const redoneVisits = new Map<ThreadEntry, Map<FnInfo, Visit | Visit[]>>();
+    for (const t of todo) {
+      const visits = this.traverseThread(t);
+      const after = byFunction(visits);
+      redoneVisits.set(t, after);
+      for (const v of this.visitsOf.get(t) ?? []) if (!after.has(v.fn)) { dirty.add(v.fn); relist.add(v.fn); }
+      for (const [fn, now] of after) {
+        const l = Array.isArray(now) ? now : [now];
+        const was = (this.visitsByFn.get(fn) ?? []).filter(v => v.thread === t);
+        if (!sameVisits(was, l)) { dirty.add(fn); relist.add(fn); continue; }
+        // the same visits: the old objects stay (in visitsByFn too), at their new place
+        for (let i = 0; i < l.length; i++) { was[i].index = l[i].index; visits[l[i].index] = was[i]; l[i] = was[i]; }
+        if (!Array.isArray(now)) after.set(fn, was[0]);
+      }
+      this.visitsOf.set(t, visits);
+    }
+    const pos = this.threadPositions();
+    const replaced = new Set<ThreadEntry>([...gone, ...todo]);
+    for (const fn of relist) {
+      const l = (this.visitsByFn.get(fn) ?? []).filter(v => !replaced.has(v.thread));
+      for (const after of redoneVisits.values()) {
+        const now = after.get(fn);
+        if (Array.isArray(now)) l.push(...now); else if (now) l.push(now);
+      }
+      if (l.length) this.visitsByFn.set(fn, l.sort((a, b) => pos.get(a.thread)! - pos.get(b.thread)! || a.index - b.index));
+      else this.visitsByFn.delete(fn);
+    }
+    return dirty;
+  }
+
+  /** One thread's traversal (marks the thread truncated when it hits the state limit). */
+  private traverseThread(t: ThreadEntry): Visit[] {
+    const { program, graph } = this;
+    const limit = Math.max(MIN_STATES_PER_THREAD, STATES_PER_FUNCTION * program.fns.size);
+    const visits: Visit[] = [];
+    this.truncatedThreads.delete(t);
+    // States seen, by function: the locks held and whether in setup, as one short string
+    // ('0' or '1' with no lock: most states)
+    const seen = new Map<FnInfo, Set<string>>();
+    const stateKey = (locksKey: string, setup: boolean) => (setup ? '1' : '0') + locksKey;
+    // `setup`: under a constructor or module top level, before the object is shared.
+    const stack: { fn: FnInfo; locks: string[]; path: PathNode; setup: boolean; key: string }[] = t.entries.map(fn => {
+      const setup = ThreadModel.isSetup(fn);
+      return { fn, locks: [], path: { name: fn.s.qualname, up: undefined }, setup, key: stateKey('', setup) };
+    });
+    let states = 0;
+    while (stack.length) {
+      if (states >= limit) { this.truncatedThreads.add(t); break; }
+      const st = stack.pop()!;
+      let here = seen.get(st.fn);
+      if (!here) seen.set(st.fn, (here = new Set()));
+      if (here.has(st.key)) continue;
+      here.add(st.key);
+      states++;
+      if (!st.setup) visits.push({ thread: t, index: visits.length, fn: st.fn, locks: st.locks, path: st.path });
+      for (const call of graph.calls.get(st.fn) ?? []) {
+        const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
+        const locksKey = locks.length ? locks.join(',') : '';
+        for (const tg of call.targets) {
+          // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
+          const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
+          const key = stateKey(locksKey, setup);
+          if (!seen.get(tg.fn)?.has(key)) stack.push({ fn: tg.fn, locks, path: { name: tg.fn.s.qualname, up: st.path }, setup, key });
         }
       }
     }
+    return visits;
   }
 
   /** The accesses each visit reads from its function, by container. */
@@ -244,12 +336,14 @@ export class Findings {
     const { program, helpers } = this;
     const byContainer = new Map<string, ThreadAccess[]>();
     for (const v of visits) {
+      let path: string[] | undefined;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+        path ??= pathArray(v.path);
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
         const locks = [...new Set([...v.locks, ...a.locks])];
-        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...v.path, ...a.via] : v.path });
+        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...path, ...a.via] : path });
       }
     }
     return byContainer;
@@ -335,6 +429,23 @@ export class Findings {
     }
     return out;
   }
+}
+
+/** A thread's visits by function (one visit, most functions have, is kept as itself). */
+function byFunction(visits: Visit[]): Map<FnInfo, Visit | Visit[]> {
+  const m = new Map<FnInfo, Visit | Visit[]>();
+  for (const v of visits) {
+    const l = m.get(v.fn);
+    if (!l) m.set(v.fn, v);
+    else if (Array.isArray(l)) l.push(v);
+    else m.set(v.fn, [l, v]);
+  }
+  return m;
+}
+
+/** One function's visits on one thread: the same locks and call paths, in the same order. */
+function sameVisits(a: Visit[], b: Visit[] | undefined): boolean {
+  return !!b && a.length === b.length && a.every((v, i) => sameStrings(v.locks, b[i].locks) && samePath(v.path, b[i].path));
 }
 
 /** Field by field: the whole of what a finding reports. */

@@ -27,6 +27,24 @@ export interface ThreadsConfig {
 interface SiteSource { fn: FnInfo; line: () => number }
 interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo }
 
+/** The model before an in-place update, and the functions whose callees changed in it: a new
+ *  model built from it propagates again only the threads that reach those (or whose entries
+ *  changed), and keeps the others' reach. */
+export interface PreviousThreads { model: ThreadModel; calleesChanged: ReadonlySet<FnInfo> }
+
+/** What a model built from a previous one changed, for the passes after it. */
+export interface ThreadChanges {
+  /** Threads propagated again (new, new entries, or reaching a function whose callees changed);
+   *  the others kept their reach and call paths. */
+  redone: Set<ThreadEntry>;
+  /** The previous model's threads that are not in this one. */
+  removed: ThreadEntry[];
+  /** Functions whose thread ids changed. */
+  threadsChanged: FnInfo[];
+  /** Per redone thread, the functions it reaches through another caller than before, or newly. */
+  parentsChanged: Map<string, Set<FnInfo>>;
+}
+
 /** Start sites, one per line. */
 function placed(raw: SiteSource[]): { path: string; line: number }[] {
   const out: { path: string; line: number }[] = [];
@@ -49,7 +67,13 @@ export class ThreadModel {
   /** The threads each function has start sites of (what reposition looks at). */
   private readonly startedIn = new Map<FnInfo, ThreadEntry[]>();
 
-  constructor(private readonly program: Program, private readonly graph: CallGraph, config: ThreadsConfig) {
+  /** Set when built from a previous model. */
+  readonly changes?: ThreadChanges;
+  /** How many of main's entries are roots (the rest were reached by no thread from them). */
+  private rootCount = 0;
+
+  constructor(private readonly program: Program, private readonly graph: CallGraph, config: ThreadsConfig, previous?: PreviousThreads) {
+    const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
     const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo) => {
@@ -109,7 +133,7 @@ export class ThreadModel {
       if (used.has(id)) id = `${c.fn.file.module}.${c.qual}`;
       used.add(id);
       const sites = placed(c.raw);
-      const entry: ThreadEntry = { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || sites.length > 1 ? 'many' : 'one', startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}) };
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || sites.length > 1 ? 'many' : 'one', startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -120,24 +144,132 @@ export class ThreadModel {
     }
     for (const [name, d] of [...declared].sort((a, b) => a[0].localeCompare(b[0]))) {
       if (name === config.mainThread) continue;
-      this.add({ id: name, name, kind: d.kind, entries: d.fns, instances: 'one', startedAt: [] });
+      this.add(this.kept(prev, { id: name, name, kind: d.kind, entries: d.fns, instances: 'one', startedAt: [] }));
     }
     // Main: everything nobody in the analyzed code calls or starts (public API, module top level).
     const started = new Set(this.threads.flatMap(t => t.entries));
     const roots = [...program.fns.values()].filter(fn => !started.has(fn) && !(graph.callers.get(fn)?.size) && fn.s.kind !== 'lambda');
     for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
-    this.main = { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] };
+    this.main = this.kept(prev, { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] });
+    this.rootCount = roots.length;
     this.threads.unshift(this.main);
     this.byId.set(this.main.id, this.main);
-    for (const t of this.threads) this.propagate(t);
-    // What no thread reaches is called only from cycles (recursion, Base.m(self) pairs) that
-    // nothing outside calls: public API, on main.
-    const unreached = [...program.fns.values()].filter(fn => !this.threadsOf.has(fn) && fn.s.kind !== 'lambda');
+    if (prev) this.changes = this.propagateFrom(prev, previous!.calleesChanged);
+    else {
+      for (const t of this.threads) this.propagate(t);
+      this.reachUnreached();
+    }
+  }
+
+  /** What no thread reaches is called only from cycles (recursion, Base.m(self) pairs) that
+   *  nothing outside calls: public API, on main. */
+  private reachUnreached(): void {
+    const unreached = [...this.program.fns.values()].filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda');
     if (unreached.length) {
       this.main.entries.push(...unreached);
       this.propagate(this.main);
     }
   }
+
+  /** The previous model's entry for the same thread, given the new one's fields, when what the
+   *  findings see of it (id, kind, instances, own-instance class) is unchanged: the findings'
+   *  traversals are kept by thread. Its entries may change (the caller compares them). */
+  private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
+    const old = prev?.byId.get(t.id);
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance) return t;
+    this.entriesBefore.set(old, old.entries);
+    old.name = t.name;
+    old.entries = t.entries;
+    old.startedAt = t.startedAt;
+    return old;
+  }
+  /** The entries a kept thread had in the previous model. */
+  private readonly entriesBefore = new Map<ThreadEntry, FnInfo[]>();
+
+  /** Propagation from a previous model: threads whose entries and reach are unchanged keep
+   *  their call paths and their place in threadsOf (sets shared with the previous model until
+   *  changed, so it still answers for the state before). Main is redone with any other change:
+   *  what it takes over (functions no thread reaches) depends on all of them. */
+  private propagateFrom(prev: ThreadModel, calleesChanged: ReadonlySet<FnInfo>): ThreadChanges {
+    const reachesChanged = (parents: Map<FnInfo, FnInfo | null> | undefined) => {
+      if (!parents) return true;
+      for (const fn of calleesChanged) if (parents.has(fn)) return true;
+      return false;
+    };
+    const same = (a: FnInfo[] | undefined, b: FnInfo[]) => !!a && a.length === b.length && a.every((x, i) => x === b[i]);
+    const redone = new Set<ThreadEntry>();
+    for (const t of this.threads) {
+      if (t === this.main) continue;
+      if (prev.byId.get(t.id) === t && same(this.entriesBefore.get(t), t.entries) && !reachesChanged(prev.parents.get(t.id))) this.parents.set(t.id, prev.parents.get(t.id)!);
+      else redone.add(t);
+    }
+    const removed = prev.threads.filter(t => this.byId.get(t.id) !== t);
+    const mainBefore = this.entriesBefore.get(this.main);
+    const mainKept = !redone.size && !removed.length && this.threads.length === prev.threads.length && prev.byId.get(this.main.id) === this.main
+      && !!mainBefore && prev.rootCount === mainBefore.length && same(mainBefore, this.main.entries) && !reachesChanged(prev.parents.get(this.main.id));
+    if (mainKept) this.parents.set(this.main.id, prev.parents.get(this.main.id)!);
+    else redone.add(this.main);
+    // threadsOf: the previous model's sets, copied before a change; each redone thread's new
+    // reach compared with its old one, so only the functions it gained or lost are touched
+    for (const [fn, s] of prev.threadsOf) this.threadsOf.set(fn, s);
+    const touched = new Set<FnInfo>();
+    const parentsChanged = new Map<string, Set<FnInfo>>();
+    const apply = (id: string, before: Map<FnInfo, FnInfo | null> | undefined, after: Map<FnInfo, FnInfo | null> | undefined) => {
+      const changed = new Set<FnInfo>();
+      for (const fn of before?.keys() ?? []) if (!after?.has(fn)) {
+        touched.add(fn);
+        const s = this.ownSet(fn);
+        s.delete(id);
+        if (!s.size) this.threadsOf.delete(fn);
+      }
+      for (const [fn, parent] of after ?? []) {
+        if (!before?.has(fn)) { touched.add(fn); changed.add(fn); this.ownSet(fn).add(id); }
+        else if (before.get(fn) !== parent) changed.add(fn);
+      }
+      if (after) parentsChanged.set(id, changed);
+    };
+    const gone = new Set(removed.map(t => t.id));
+    for (const t of redone) {
+      if (t === this.main) continue;
+      const after = this.reach(t);
+      this.parents.set(t.id, after);
+      apply(t.id, prev.parents.get(t.id), after);
+      gone.delete(t.id);
+    }
+    for (const id of gone) apply(id, prev.parents.get(id), undefined);
+    if (!mainKept) {
+      const main = this.main;
+      let after = this.reach(main);
+      // reached by no thread: not from main's roots, and on no other thread (main's old reach
+      // is still in threadsOf)
+      const unreached = [...this.program.fns.values()].filter(fn => {
+        if (after.has(fn) || fn.s.kind === 'lambda') return false;
+        const s = this.threadsOf.get(fn);
+        return !s || s.size === (s.has(main.id) ? 1 : 0);
+      });
+      if (unreached.length) {
+        main.entries.push(...unreached);
+        after = this.reach(main);
+      }
+      this.parents.set(main.id, after);
+      apply(main.id, prev.parents.get(main.id), after);
+    }
+    for (const [fn, l] of prev.sortedIds) if (!touched.has(fn)) this.sortedIds.set(fn, l);
+    const threadsChanged = [...touched].filter(fn => !sameIds(prev.threadIds(fn), this.threadIds(fn)));
+    this.entriesBefore.clear();
+    return { redone, removed, threadsChanged, parentsChanged };
+  }
+
+  /** The function's thread set, this model's own (not the previous model's). */
+  private ownSet(fn: FnInfo): Set<string> {
+    let s = this.threadsOf.get(fn);
+    if (s && this.owned.has(s)) return s;
+    s = new Set(s);
+    this.owned.add(s);
+    this.threadsOf.set(fn, s);
+    return s;
+  }
+  private readonly owned = new WeakSet<Set<string>>();
 
   /** Is the function that starts a thread itself run more than once: called in a loop, from
    *  several places, or a public method (like `submit`) that callers can call again and again? */
@@ -213,17 +345,26 @@ export class ThreadModel {
   }
 
   private propagate(t: ThreadEntry): void {
+    const parents = this.reach(t);
+    for (const fn of parents.keys()) {
+      let s = this.threadsOf.get(fn);
+      if (!s) this.threadsOf.set(fn, (s = new Set()));
+      s.add(t.id);
+    }
+    this.parents.set(t.id, parents);
+  }
+
+  /** Breadth-first from the thread's entries along calls: each function reached, with its
+   *  caller on the way (call paths). */
+  private reach(t: ThreadEntry): Map<FnInfo, FnInfo | null> {
     const parents = new Map<FnInfo, FnInfo | null>();
     const queue: FnInfo[] = [];
     for (const e of t.entries) if (!parents.has(e)) { parents.set(e, null); queue.push(e); }
     for (let i = 0; i < queue.length; i++) {
       const fn = queue[i];
-      let s = this.threadsOf.get(fn);
-      if (!s) this.threadsOf.set(fn, (s = new Set()));
-      s.add(t.id);
       for (const c of this.graph.callees(fn)) if (!parents.has(c)) { parents.set(c, fn); queue.push(c); }
     }
-    this.parents.set(t.id, parents);
+    return parents;
   }
 
   threadIds(fn: FnInfo): string[] {
@@ -236,6 +377,24 @@ export class ThreadModel {
     return l;
   }
   private readonly sortedIds = new Map<FnInfo, string[]>();
+
+  /** Built from a previous model: whether fn's call path on the thread differs from the one it
+   *  had there (some function on the way is reached through another caller). */
+  pathChanged(threadId: string, fn: FnInfo): boolean {
+    const moved = this.changes?.parentsChanged.get(threadId);
+    if (!moved?.size) return false;
+    const parents = this.parents.get(threadId)!;
+    for (let f: FnInfo | null | undefined = fn; f; f = parents.get(f)) if (moved.has(f)) return true;
+    return false;
+  }
+
+  /** Whether the thread's reach includes any of the functions. */
+  reachesAny(t: ThreadEntry, fns: Iterable<FnInfo>): boolean {
+    const parents = this.parents.get(t.id);
+    if (!parents) return false;
+    for (const fn of fns) if (parents.has(fn)) return true;
+    return false;
+  }
 
   /** Qualnames from the thread's entry down to fn. */
   callPath(threadId: string, fn: FnInfo): string[] {
@@ -271,3 +430,7 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 const NO_THREADS: string[] = [];
+
+function sameIds(a: string[], b: string[]): boolean {
+  return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+}

@@ -30,10 +30,21 @@ function workspace(name: string, dirs: string[], rel: string): Workspace {
   return { name, files: files.map(f => ({ path: path.relative(rel, f.abs), module: f.module, isPackage: f.isPackage, text: fs.readFileSync(f.abs, 'utf8') })) };
 }
 
-function edit(text: string, rand: () => number): { text: string; kind: string } {
+/** `calls`: only called names changed (the edits that change call edges and threads). */
+function edit(text: string, rand: () => number, calls = false): { text: string; kind: string } {
   const lines = text.split('\n');
   const k = Math.floor(rand() * lines.length);
-  const pick = Math.floor(rand() * 6);
+  const pick = calls ? 6 + Math.floor(rand() * 2) : Math.floor(rand() * 8);
+  // a called name changed: to another function of the file, or to nothing (call edges, threads)
+  const sites = pick < 6 ? [] : lines.flatMap((l, i) => (/^\s*(def|class)\b/.test(l) ? [] : [...l.matchAll(/\b([A-Za-z_]\w*)\(/g)].map(m => ({ i, at: m.index!, name: m[1] }))));
+  if (sites.length) {
+    const defs = [...text.matchAll(/^\s*def ([A-Za-z_]\w*)/gm)].map(m => m[1]);
+    const c = sites[Math.floor(rand() * sites.length)];
+    const to = pick === 6 && defs.length ? defs[Math.floor(rand() * defs.length)] : c.name + 'x';
+    const l = lines[c.i];
+    lines[c.i] = l.slice(0, c.at) + to + l.slice(c.at + c.name.length);
+    return { text: lines.join('\n'), kind: `call ${c.name} → ${to}` };
+  }
   switch (pick) {
     case 0: lines[k] += ' '; return { text: lines.join('\n'), kind: 'space' };
     case 1: lines.splice(k, 0, ''); return { text: lines.join('\n'), kind: 'newline' };
@@ -53,8 +64,22 @@ function edit(text: string, rand: () => number): { text: string; kind: string } 
   }
 }
 
+/** Where two JSON values first differ (for a message that says what, not a dump of both). */
+function firstDifference(a: unknown, b: unknown, at = ''): string | undefined {
+  if (a === b) return undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || Array.isArray(a) !== Array.isArray(b)) return `${at || '.'}: ${JSON.stringify(a)?.slice(0, 300)} (update) vs ${JSON.stringify(b)?.slice(0, 300)} (fresh)`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}${Array.isArray(a) ? `[${k}]` : `.${k}`}`);
+    if (d) return d;
+  }
+  return undefined;
+}
+
 function same(a: Analysis, b: Analysis, paths: string[], what: string): void {
-  assert.deepEqual(JSON.parse(JSON.stringify(a.report)), JSON.parse(JSON.stringify(b.report)), what);
+  const x = JSON.parse(JSON.stringify(a.report)), y = JSON.parse(JSON.stringify(b.report));
+  const d = firstDifference(x, y);
+  if (d) assert.fail(`${what}: the report differs at ${d}`);
   for (const p of paths) assert.deepEqual(a.accessesIn(p), b.accessesIn(p), `${what}: accesses in ${p}`);
 }
 
@@ -95,7 +120,7 @@ class Follower {
   }
 }
 
-function run(p: PythonParser, ws: Workspace, steps: number, seed: number): Record<string, number> {
+function run(p: PythonParser, ws: Workspace, steps: number, seed: number, calls = false): Record<string, number> {
   const rand = rng(seed);
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
   const sums = new Map<string, FileSummary>(ws.files.map(f => [f.path, summarizeText(p, f.text, f.path, f.module, f.isPackage)]));
@@ -106,13 +131,15 @@ function run(p: PythonParser, ws: Workspace, steps: number, seed: number): Recor
   for (let n = 0; n < steps; n++) {
     const f = ws.files[Math.floor(rand() * ws.files.length)];
     const prev = texts.get(f.path)!;
-    const e = edit(prev, rand);
+    const e = edit(prev, rand, calls);
     texts.set(f.path, e.text);
     const s = summarizeText(p, e.text, f.path, f.module, f.isPackage);
     sums.set(f.path, s);
+    if (process.env.INCREMENTAL_DUMP) fs.writeFileSync(process.env.INCREMENTAL_DUMP, JSON.stringify([{ file: f.path, before: Object.fromEntries([...texts].map(([k, v]) => [k, k === f.path ? prev : v])), after: e.text }]));
     const stats = a.update(f.path, s);
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`${n} ${e.kind} ${f.path} ${stats.mode} ${JSON.stringify(e.text.split('\n').filter((l, i) => l !== prev.split('\n')[i]).slice(0, 2))}\n`);
     modes[stats.mode] = (modes[stats.mode] ?? 0) + 1;
+    if (stats.mode === 'in place' && stats.threadsRedone) modes['threads in place'] = (modes['threads in place'] ?? 0) + 1;
     const fresh = new Analysis([...sums.values()], options);
     const what = `${ws.name} step ${n}: ${e.kind} in ${f.path} (${stats.mode})`;
     same(a, fresh, paths, what);
@@ -143,19 +170,38 @@ for (const name of fs.readdirSync(fixtures).sort()) {
   });
 }
 
-test('incremental = full: threaded standard-library packages, 60 seeded edits', async t => {
+function stdlibPackages(): Workspace | undefined {
   const r = spawnSync('python3', ['-c', "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: 'utf8' });
   const std = r.status === 0 ? r.stdout.trim() : '';
-  if (!std || !fs.existsSync(path.join(std, 'concurrent'))) { t.skip('no python3 standard library on this machine'); return; }
-  const p = await loadPython();
+  if (!std || !fs.existsSync(path.join(std, 'concurrent'))) return undefined;
   const dirs = ['concurrent', 'logging', 'threading.py', 'queue.py', 'socketserver.py', 'sched.py'].map(n => path.join(std, n));
   const ws = workspace('stdlib', [std], std);
   ws.files = ws.files.filter(f => dirs.some(d => path.join(std, f.path) === d || path.join(std, f.path).startsWith(d + path.sep)) && !f.path.includes('test'));
   assert.ok(ws.files.length >= 8, `${ws.files.length} files`);
+  return ws;
+}
+
+test('incremental = full: threaded standard-library packages, 60 seeded edits', async t => {
+  const ws = stdlibPackages();
+  if (!ws) { t.skip('no python3 standard library on this machine'); return; }
+  const p = await loadPython();
   for (let r = 0; r < ROUNDS; r++) {
     const modes = run(p, ws, 60, 20261202 + r);
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`stdlib modes: ${JSON.stringify(modes)}\n`);
     assert.ok((modes['in place'] ?? 0) >= 20, JSON.stringify(modes));
+  }
+});
+
+// Call edges changed in place: the thread model is built from the previous one, inherited
+// locks and traversals redone only for what the change reaches.
+test('incremental = full: called names changed in the threaded standard-library packages, 30 seeded edits', async t => {
+  const ws = stdlibPackages();
+  if (!ws) { t.skip('no python3 standard library on this machine'); return; }
+  const p = await loadPython();
+  for (let r = 0; r < ROUNDS; r++) {
+    const modes = run(p, ws, 30, 20261203 + r, true);
+    if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`stdlib call modes: ${JSON.stringify(modes)}\n`);
+    assert.ok((modes['threads in place'] ?? 0) >= 5, `few edits changed threads or call edges in place: ${JSON.stringify(modes)}`);
   }
 });
 
