@@ -68,10 +68,15 @@ async function coldWarm(p: PythonParser, dir: string, exclude: string[]) {
   };
 }
 
+/** The file the edits go to: the one nearest 2,700 lines. */
+function editedFile(texts: Map<string, string>): string {
+  return [...texts].sort((a, b) => Math.abs(a[1].split('\n').length - 2700) - Math.abs(b[1].split('\n').length - 2700))[0][0];
+}
+
 /** One-character edits in a ~2,700-line file of the indexed workspace, as the server does them:
  *  tree.edit + incremental reparse, summary of the tree, Analysis.update. */
 function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, count: number) {
-  const [file, original] = [...texts].sort((a, b) => Math.abs(a[1].split('\n').length - 2700) - Math.abs(b[1].split('\n').length - 2700))[0];
+  const file = editedFile(texts), original = texts.get(file)!;
   const s0 = analysis.program.fileAt(file)!;
   let text = original;
   let tree: Tree = p.parser.parse(text)!;
@@ -104,13 +109,49 @@ function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, 
     fileP50ms: round(pct(file_, 0.5), 1), updateP50ms: round(pct(update, 0.5), 1), updateP95ms: round(pct(update, 0.95), 1) };
 }
 
+/** Typing inside a called name: a letter added at the end of the name of a call that resolves
+ *  (its edge goes), then taken out (it comes back), at calls spread over the same file. Each
+ *  one changes the call graph, so the thread model, inherited locks and traversals are redone
+ *  for what the change reaches. */
+function callEdits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, file: string, count: number) {
+  const original = texts.get(file)!;
+  const s0 = analysis.program.fileAt(file)!;
+  const lines = original.split('\n');
+  // resolved calls of the file, by position: where the called name ends
+  const sites: { line: number; at: number }[] = [];
+  for (const fn of analysis.program.functionsOf(s0)) for (const c of analysis.graph.calls.get(fn) ?? []) {
+    const callee = c.site.callee, name = callee.attrs.length ? callee.attrs[callee.attrs.length - 1] : callee.root;
+    const m = new RegExp(`\\b${name}\\s*\\(`, 'g');
+    m.lastIndex = c.site.line === c.site.endLine ? c.site.column : 0;
+    const hit = m.exec(lines[c.site.line - 1] ?? '');
+    if (hit) sites.push({ line: c.site.line - 1, at: hit.index + name.length });
+  }
+  sites.sort((a, b) => a.line - b.line || a.at - b.at);
+  const chosen = Array.from({ length: Math.min(count / 2, sites.length) }, (_, i) => sites[Math.floor((i * sites.length) / Math.min(count / 2, sites.length))]);
+  const times: number[] = [];
+  let redone = 0;
+  for (const site of chosen) for (const back of [false, true]) {
+    const l = lines[site.line];
+    const edited = lines.slice();
+    if (!back) edited[site.line] = l.slice(0, site.at) + 'x' + l.slice(site.at);
+    const t = process.hrtime.bigint();
+    const stats = analysis.update(file, summarizeText(p, edited.join('\n'), file, s0.module, s0.isPackage));
+    times.push(ms(t));
+    if (stats.mode === 'in place' && stats.threadsRedone) redone++;
+  }
+  times.sort((a, b) => a - b);
+  return { file, edits: times.length, threadsRedoneInPlace: redone, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), maxMs: round(times[times.length - 1], 1) };
+}
+
 async function stdlibPart() {
   const p = await loadPython();
   const dir = stdlibDir();
   const r = await coldWarm(p, dir, EXCLUDE);
+  // (call edits first: each pair leaves the file as it was read)
+  const callEdit = callEdits(p, r.analysis, r.texts, editedFile(r.texts), 20);
   const edit = edits(p, r.analysis, r.texts, 200);
   const { analysis: _a, summaries: _s, texts: _t, ...figures } = r;
-  return { stdlib: dir, ...figures, edit };
+  return { stdlib: dir, ...figures, edit, callEdit };
 }
 
 async function synthPart() {
@@ -122,6 +163,7 @@ async function synthPart() {
     const ws = writeSyntheticWorkspace(dir, { files: n });
     const generateSeconds = round(seconds(t));
     const r = await coldWarm(p, dir, ['**/__pycache__/**']);
+    const callEdit = callEdits(p, r.analysis, r.texts, editedFile(r.texts), 20);
     const edit = edits(p, r.analysis, r.texts, 200);
     // A 1-line change in the base class's helper used by the 50 subclasses, back and forth.
     const rel = path.relative(dir, ws.baseFile).split(path.sep).join('/');
@@ -145,7 +187,7 @@ async function synthPart() {
     }
     times.sort((a, b) => a - b);
     const { analysis: _a, summaries: _s, texts: _t, ...figures } = r;
-    return { synthFiles: n, generateSeconds, ...figures, edit,
+    return { synthFiles: n, generateSeconds, ...figures, edit, callEdit,
       baseHelperChange: { helper: ws.helperName, subclassFiles: ws.subclassFiles.length, filesShowingTheChange: reached, p50ms: round(pct(times, 0.5), 1), maxMs: round(times[times.length - 1], 1) } };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -260,6 +302,8 @@ async function main() {
     ['warm start from the cache (s)', `${s.warmSeconds} (${Math.round(s.warmOverCold * 100)}% of cold)`, `${y.warmSeconds} (${Math.round(y.warmOverCold * 100)}% of cold)`],
     ['1-char edit to updated model, 200 edits', `${s.edit.file} (${s.edit.lines} lines): p50 ${s.edit.p50ms} ms, p95 ${s.edit.p95ms} ms (update p50 ${s.edit.updateP50ms} ms)`,
       `${y.edit.file} (${y.edit.lines} lines): p50 ${y.edit.p50ms} ms, p95 ${y.edit.p95ms} ms (update p50 ${y.edit.updateP50ms} ms)`],
+    ['typing in a called name (its call edge goes, then comes back), 20 edits', `p50 ${s.callEdit.p50ms} ms, p95 ${s.callEdit.p95ms} ms (${s.callEdit.threadsRedoneInPlace} redid threads in place)`,
+      `p50 ${y.callEdit.p50ms} ms, p95 ${y.callEdit.p95ms} ms (${y.callEdit.threadsRedoneInPlace} redid threads in place)`],
     ['same edits through the server (didChange to fileModel answered), 100 edits', `p50 ${sv.stdlib.p50ms} ms, p95 ${sv.stdlib.p95ms} ms; ${sv.stdlib.diagnosticsPerEdit} diagnostics notifications per edit`,
       `p50 ${sv.synth.p50ms} ms, p95 ${sv.synth.p95ms} ms; ${sv.synth.diagnosticsPerEdit} diagnostics notifications per edit`],
     ['1-line change to a base helper used by 50 subclasses', '', `${y.baseHelperChange.p50ms} ms p50 (max ${y.baseHelperChange.maxMs}); seen in ${y.baseHelperChange.filesShowingTheChange}/${y.baseHelperChange.subclassFiles} subclass files`],

@@ -27,6 +27,8 @@ export interface UpdateStats {
   /** Containers whose accesses and findings were redone. */
   containers: number;
   threadsRedone: boolean;
+  /** Containers whose findings were redone ('all': every finding, from new traversals). */
+  findings: number | 'all';
 }
 
 export class Analysis {
@@ -145,7 +147,7 @@ export class Analysis {
     const startsBefore = fns.map(fn => this.threads.startKey(fn));
     if (!old || !next || !this.fitsInPlace(path, next) || !this.program.replaceFile(old, next)) {
       this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
-      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true };
+      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
     }
     // Only the functions whose bodies changed are redone (and closures inside them): a keystroke
     // changes one function, a new line moves the ones below it.
@@ -235,11 +237,14 @@ export class Analysis {
     // threads that changed or reach a changed function); what their visits changed is redone.
     const dirtyVisits = (threadsRedone || change.context) && !this.findings.truncated
       ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
-    if (!dirtyVisits || dirtyVisits === 'all' || this.findings.truncated) this.findings.compute(undefined, this.threads);
-    else {
+    let findings: number | 'all' = 0;
+    if (dirtyVisits === 'all' || this.findings.truncated) {
+      this.findings.compute(undefined, this.threads);
+      findings = 'all';
+    } else {
       const redo = new Set(this.helpers.findingsChanged);
       const checkers = new Set<FnInfo>();
-      for (const fn of dirtyVisits) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
+      for (const fn of dirtyVisits ?? []) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
       if (threadChanges) for (const fn of this.checksByThreads(prev, threadChanges)) {
         checkers.add(fn);
         for (const e of this.helpers.direct.get(fn)!) if (e.check) redo.add(e.container);
@@ -251,6 +256,7 @@ export class Analysis {
         const accessors = new Set<FnInfo>([...redone, ...movedFns, ...checkers]);
         for (const cid of redo) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);
         this.findings.compute({ containers: redo, accessors });
+        findings = redo.size;
       }
     }
     const r = this.report;
@@ -263,7 +269,7 @@ export class Analysis {
     }
     r.files[i] = this.fileReport(next);
     for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
-    return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone };
+    return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone, findings };
   }
 
   /** Functions with check-then-act tests whose result a new thread model can change without a

@@ -140,6 +140,11 @@ function run(p: PythonParser, ws: Workspace, steps: number, seed: number, calls 
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`${n} ${e.kind} ${f.path} ${stats.mode} ${JSON.stringify(e.text.split('\n').filter((l, i) => l !== prev.split('\n')[i]).slice(0, 2))}\n`);
     modes[stats.mode] = (modes[stats.mode] ?? 0) + 1;
     if (stats.mode === 'in place' && stats.threadsRedone) modes['threads in place'] = (modes['threads in place'] ?? 0) + 1;
+    // every finding redone in place: only when kept threads changed order (or a traversal was cut)
+    if (stats.mode === 'in place' && stats.findings === 'all') {
+      modes['all findings in place'] = (modes['all findings in place'] ?? 0) + 1;
+      assert.ok(stats.threadsRedone || a.limitsHit().length, `${ws.name} step ${n}: ${e.kind} in ${f.path} redid every finding with the same threads`);
+    }
     const fresh = new Analysis([...sums.values()], options);
     const what = `${ws.name} step ${n}: ${e.kind} in ${f.path} (${stats.mode})`;
     same(a, fresh, paths, what);
@@ -202,6 +207,7 @@ test('incremental = full: called names changed in the threaded standard-library 
     const modes = run(p, ws, 30, 20261203 + r, true);
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`stdlib call modes: ${JSON.stringify(modes)}\n`);
     assert.ok((modes['threads in place'] ?? 0) >= 5, `few edits changed threads or call edges in place: ${JSON.stringify(modes)}`);
+    assert.ok((modes['all findings in place'] ?? 0) * 2 <= modes['threads in place']!, `call edits mostly redid every finding: ${JSON.stringify(modes)}`);
   }
 });
 
