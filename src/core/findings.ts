@@ -24,25 +24,24 @@ interface ThreadAccess {
   callPath: string[];
 }
 
-/** One state of a thread's traversal outside setup: the function, the locks held on the way in,
- *  the call path; `index` is its place in the thread's traversal (threads in the model's order,
- *  then index, is the order of a full run). */
-interface Visit { thread: ThreadEntry; index: number; fn: FnInfo; locks: string[]; path: PathNode }
+/** One state of a thread's traversal: the function, the locks held on the way in, and the
+ *  state it was reached from (`up`: the call path is the chain up to the thread's entry, so
+ *  states share their prefixes instead of copying the path at every call followed). The
+ *  states outside setup are the visits; `index` is a visit's place in the thread's traversal
+ *  (threads in the model's order, then index, is the order of a full run). */
+interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number }
 
-/** A call path as a chain up to the thread's entry: the states of a traversal share their
- *  prefixes (an array per state cost a copy of the path at every call followed). */
-interface PathNode { name: string; up: PathNode | undefined }
-
-function pathArray(p: PathNode): string[] {
+function pathArray(p: Visit): string[] {
   const out: string[] = [];
-  for (let n: PathNode | undefined = p; n; n = n.up) out.push(n.name);
+  for (let n: Visit | undefined = p; n; n = n.up) out.push(n.fn.s.qualname);
   return out.reverse();
 }
 
-function samePath(a: PathNode | undefined, b: PathNode | undefined): boolean {
+/** The same call path (as qualnames). */
+function samePath(a: Visit | undefined, b: Visit | undefined): boolean {
   for (;;) {
     if (a === b) return true;
-    if (!a || !b || a.name !== b.name) return false;
+    if (!a || !b || a.fn.s.qualname !== b.fn.s.qualname) return false;
     a = a.up;
     b = b.up;
   }
@@ -55,6 +54,7 @@ const MIN_STATES_PER_THREAD = 20000;
 const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 /** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
+const NO_LOCKS: string[] = [];
 
 /** Findings taken out and put in by recomputes: what a consumer keeping its own view of them
  *  per file (the server's diagnostics) needs to redo, without going over all of them. */
@@ -269,12 +269,18 @@ export class Findings {
       redoneVisits.set(t, after);
       for (const v of this.visitsOf.get(t) ?? []) if (!after.has(v.fn)) { dirty.add(v.fn); relist.add(v.fn); }
       for (const [fn, now] of after) {
-        const l = Array.isArray(now) ? now : [now];
-        const was = (this.visitsByFn.get(fn) ?? []).filter(v => v.thread === t);
-        if (!sameVisits(was, l)) { dirty.add(fn); relist.add(fn); continue; }
+        const list = this.visitsByFn.get(fn);
+        if (!list || !sameVisits(list, t, now)) { dirty.add(fn); relist.add(fn); continue; }
         // the same visits: the old objects stay (in visitsByFn too), at their new place
-        for (let i = 0; i < l.length; i++) { was[i].index = l[i].index; visits[l[i].index] = was[i]; l[i] = was[i]; }
-        if (!Array.isArray(now)) after.set(fn, was[0]);
+        let j = 0;
+        for (const v of list) {
+          if (v.thread !== t) continue;
+          const w = Array.isArray(now) ? now[j] : now;
+          v.index = w.index;
+          visits[w.index] = v;
+          if (Array.isArray(now)) now[j] = v; else after.set(fn, v);
+          j++;
+        }
       }
       this.visitsOf.set(t, visits);
     }
@@ -299,32 +305,32 @@ export class Findings {
     const visits: Visit[] = [];
     this.truncatedThreads.delete(t);
     // States seen, by function: the locks held and whether in setup, as one short string
-    // ('0' or '1' with no lock: most states)
-    const seen = new Map<FnInfo, Set<string>>();
-    const stateKey = (locksKey: string, setup: boolean) => (setup ? '1' : '0') + locksKey;
+    // ('0' or '1' with no lock: most states; most functions have one state, kept as itself)
+    const seen = new Map<FnInfo, string | Set<string>>();
+    const isSeen = (fn: FnInfo, key: string) => {
+      const h = seen.get(fn);
+      return h !== undefined && (typeof h === 'string' ? h === key : h.has(key));
+    };
     // `setup`: under a constructor or module top level, before the object is shared.
-    const stack: { fn: FnInfo; locks: string[]; path: PathNode; setup: boolean; key: string }[] = t.entries.map(fn => {
-      const setup = ThreadModel.isSetup(fn);
-      return { fn, locks: [], path: { name: fn.s.qualname, up: undefined }, setup, key: stateKey('', setup) };
-    });
+    const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1 }));
     let states = 0;
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
       const st = stack.pop()!;
-      let here = seen.get(st.fn);
-      if (!here) seen.set(st.fn, (here = new Set()));
-      if (here.has(st.key)) continue;
-      here.add(st.key);
+      const key = (st.setup ? '1' : '0') + st.locksKey;
+      const h = seen.get(st.fn);
+      if (h === undefined) seen.set(st.fn, key);
+      else if (typeof h === 'string') { if (h === key) continue; seen.set(st.fn, new Set([h, key])); }
+      else { if (h.has(key)) continue; h.add(key); }
       states++;
-      if (!st.setup) visits.push({ thread: t, index: visits.length, fn: st.fn, locks: st.locks, path: st.path });
+      if (!st.setup) { st.index = visits.length; visits.push(st); }
       for (const call of graph.calls.get(st.fn) ?? []) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
-        const locksKey = locks.length ? locks.join(',') : '';
+        const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
         for (const tg of call.targets) {
           // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
           const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-          const key = stateKey(locksKey, setup);
-          if (!seen.get(tg.fn)?.has(key)) stack.push({ fn: tg.fn, locks, path: { name: tg.fn.s.qualname, up: st.path }, setup, key });
+          if (!isSeen(tg.fn, (setup ? '1' : '0') + locksKey)) stack.push({ fn: tg.fn, up: st, locks, locksKey, setup, thread: t, index: -1 });
         }
       }
     }
@@ -339,7 +345,7 @@ export class Findings {
       let path: string[] | undefined;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
-        path ??= pathArray(v.path);
+        path ??= pathArray(v);
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
         const locks = [...new Set([...v.locks, ...a.locks])];
@@ -443,9 +449,19 @@ function byFunction(visits: Visit[]): Map<FnInfo, Visit | Visit[]> {
   return m;
 }
 
-/** One function's visits on one thread: the same locks and call paths, in the same order. */
-function sameVisits(a: Visit[], b: Visit[] | undefined): boolean {
-  return !!b && a.length === b.length && a.every((v, i) => sameStrings(v.locks, b[i].locks) && samePath(v.path, b[i].path));
+/** One function's visits on thread t in `list` (its visits on every thread) and its new ones
+ *  (`now`): the same locks and call paths, in the same order. */
+function sameVisits(list: Visit[], t: ThreadEntry, now: Visit | Visit[]): boolean {
+  const n = Array.isArray(now) ? now.length : 1;
+  let j = 0;
+  for (const v of list) {
+    if (v.thread !== t) continue;
+    if (j >= n) return false;
+    const w = Array.isArray(now) ? now[j] : now;
+    if (!sameStrings(v.locks, w.locks) || !samePath(v, w)) return false;
+    j++;
+  }
+  return j === n;
 }
 
 /** Field by field: the whole of what a finding reports. */
