@@ -278,8 +278,7 @@ export class Analysis {
   private checksByThreads(prev: ThreadModel, changes: ThreadChanges): FnInfo[] {
     const out: FnInfo[] = [];
     const idsChanged = new Set(changes.threadsChanged);
-    for (const fn of this.program.fns.values()) {
-      if (!this.helpers.direct.get(fn)?.some(e => e.check)) continue;
+    for (const fn of this.helpers.checkers) {
       const ids = this.threads.threadIds(fn);
       const first = ids.map(id => this.threads.byId.get(id)!).find(t => t.kind !== 'process');
       if (idsChanged.has(fn) || ids.some(id => this.threads.byId.get(id) !== prev.byId.get(id))

@@ -41,7 +41,7 @@ function pathArray(p: Visit): string[] {
 function samePath(a: Visit | undefined, b: Visit | undefined): boolean {
   for (;;) {
     if (a === b) return true;
-    if (!a || !b || a.fn.s.qualname !== b.fn.s.qualname) return false;
+    if (!a || !b || (a.fn !== b.fn && a.fn.s.qualname !== b.fn.s.qualname)) return false;
     a = a.up;
     b = b.up;
   }

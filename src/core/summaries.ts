@@ -32,6 +32,14 @@ const MAX_SCC_ROUNDS = 50;
 
 export class HelperSummaries {
   readonly direct = new Map<FnInfo, EffectiveAccess[]>();
+  /** Functions with a membership or .get test among their direct accesses (check-then-act). */
+  readonly checkers = new Set<FnInfo>();
+
+  private setDirect(fn: FnInfo): void {
+    const l = this.resolveDirect(fn);
+    this.direct.set(fn, l);
+    if (l.some(e => e.check)) this.checkers.add(fn); else this.checkers.delete(fn);
+  }
   readonly effective = new Map<FnInfo, EffectiveAccess[]>();
   /** Accesses a function makes itself: direct ones, and helper writes into containers it passed. */
   accessesForFindings(fn: FnInfo): EffectiveAccess[] {
@@ -61,7 +69,7 @@ export class HelperSummaries {
   }
 
   constructor(private readonly program: Program, private readonly graph: CallGraph) {
-    for (const fn of program.fns.values()) this.direct.set(fn, this.resolveDirect(fn));
+    for (const fn of program.fns.values()) this.setDirect(fn);
     for (const comp of graph.sccs()) this.solve(comp);
     this.bindThreadArguments();
   }
@@ -92,7 +100,7 @@ export class HelperSummaries {
    *  bindings that touch any of those. Returns the functions whose effective accesses were redone. */
   refresh(changed: FnInfo[]): Set<FnInfo> {
     const redo = new Set<FnInfo>();
-    for (const fn of changed) this.direct.set(fn, this.resolveDirect(fn));
+    for (const fn of changed) this.setDirect(fn);
     // Early cut-off: what a caller takes from a callee is its distinct entries (not their
     // positions), so callers are redone only when those changed. Components in sccs() order
     // (callees first), taken from a heap of the pending ones.

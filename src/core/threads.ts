@@ -59,7 +59,7 @@ export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
   readonly main: ThreadEntry;
   /** Function → thread ids it runs on. */
-  readonly threadsOf = new Map<FnInfo, Set<string>>();
+  threadsOf = new Map<FnInfo, Set<string>>();
   /** thread id → (function → caller on the path from the entry), for call paths. */
   private readonly parents = new Map<string, Map<FnInfo, FnInfo | null>>();
   readonly byId = new Map<string, ThreadEntry>();
@@ -211,7 +211,7 @@ export class ThreadModel {
     else redone.add(this.main);
     // threadsOf: the previous model's sets, copied before a change; each redone thread's new
     // reach compared with its old one, so only the functions it gained or lost are touched
-    for (const [fn, s] of prev.threadsOf) this.threadsOf.set(fn, s);
+    this.threadsOf = new Map(prev.threadsOf);
     const touched = new Set<FnInfo>();
     const parentsChanged = new Map<string, Set<FnInfo>>();
     const apply = (id: string, before: Map<FnInfo, FnInfo | null> | undefined, after: Map<FnInfo, FnInfo | null> | undefined) => {
@@ -254,7 +254,8 @@ export class ThreadModel {
       this.parents.set(main.id, after);
       apply(main.id, prev.parents.get(main.id), after);
     }
-    for (const [fn, l] of prev.sortedIds) if (!touched.has(fn)) this.sortedIds.set(fn, l);
+    this.sortedIds = new Map(prev.sortedIds);
+    for (const fn of touched) this.sortedIds.delete(fn);
     const threadsChanged = [...touched].filter(fn => !sameIds(prev.threadIds(fn), this.threadIds(fn)));
     this.entriesBefore.clear();
     return { redone, removed, threadsChanged, parentsChanged };
@@ -376,7 +377,7 @@ export class ThreadModel {
     this.sortedIds.set(fn, (l = [...s].sort((a, b) => (a === this.main.id ? -1 : b === this.main.id ? 1 : a.localeCompare(b)))));
     return l;
   }
-  private readonly sortedIds = new Map<FnInfo, string[]>();
+  private sortedIds = new Map<FnInfo, string[]>();
 
   /** Built from a previous model: whether fn's call path on the thread differs from the one it
    *  had there (some function on the way is reached through another caller). */
