@@ -31,6 +31,8 @@ interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string;
  *  model built from it propagates again only the threads that reach those (or whose entries
  *  changed), and keeps the others' reach. */
 export interface PreviousThreads { model: ThreadModel; calleesChanged: ReadonlySet<FnInfo> }
+// (the previous model is used up by the new one: it keeps its entries, byId and call paths, but
+// its thread sets per function move into the new model)
 
 /** What a model built from a previous one changed, for the passes after it. */
 export interface ThreadChanges {
@@ -187,8 +189,7 @@ export class ThreadModel {
   private readonly entriesBefore = new Map<ThreadEntry, FnInfo[]>();
 
   /** Propagation from a previous model: threads whose entries and reach are unchanged keep
-   *  their call paths and their place in threadsOf (sets shared with the previous model until
-   *  changed, so it still answers for the state before). Main is redone with any other change:
+   *  their call paths and their place in threadsOf (whose maps this model takes over). Main is redone with any other change:
    *  what it takes over (functions no thread reaches) depends on all of them. */
   private propagateFrom(prev: ThreadModel, calleesChanged: ReadonlySet<FnInfo>): ThreadChanges {
     const reachesChanged = (parents: Map<FnInfo, FnInfo | null> | undefined) => {
@@ -209,21 +210,29 @@ export class ThreadModel {
       && !!mainBefore && prev.rootCount === mainBefore.length && same(mainBefore, this.main.entries) && !reachesChanged(prev.parents.get(this.main.id));
     if (mainKept) this.parents.set(this.main.id, prev.parents.get(this.main.id)!);
     else redone.add(this.main);
-    // threadsOf: the previous model's sets, copied before a change; each redone thread's new
-    // reach compared with its old one, so only the functions it gained or lost are touched
-    this.threadsOf = new Map(prev.threadsOf);
-    const touched = new Set<FnInfo>();
+    // threadsOf and the sorted ids move over from the previous model (which is used up: it no
+    // longer answers for threads); each redone thread's new reach is compared with its old one,
+    // so only the functions it gained or lost are touched, their old ids noted first
+    this.threadsOf = prev.threadsOf;
+    this.sortedIds = prev.sortedIds;
+    const touched = new Map<FnInfo, string[]>();
+    const touch = (fn: FnInfo) => { if (!touched.has(fn)) touched.set(fn, prev.threadIds(fn)); };
+    const setOf = (fn: FnInfo) => {
+      let s = this.threadsOf.get(fn);
+      if (!s) this.threadsOf.set(fn, (s = new Set()));
+      return s;
+    };
     const parentsChanged = new Map<string, Set<FnInfo>>();
     const apply = (id: string, before: Map<FnInfo, FnInfo | null> | undefined, after: Map<FnInfo, FnInfo | null> | undefined) => {
       const changed = new Set<FnInfo>();
       for (const fn of before?.keys() ?? []) if (!after?.has(fn)) {
-        touched.add(fn);
-        const s = this.ownSet(fn);
+        touch(fn);
+        const s = setOf(fn);
         s.delete(id);
         if (!s.size) this.threadsOf.delete(fn);
       }
       for (const [fn, parent] of after ?? []) {
-        if (!before?.has(fn)) { touched.add(fn); changed.add(fn); this.ownSet(fn).add(id); }
+        if (!before?.has(fn)) { touch(fn); changed.add(fn); setOf(fn).add(id); }
         else if (before.get(fn) !== parent) changed.add(fn);
       }
       if (after) parentsChanged.set(id, changed);
@@ -254,23 +263,12 @@ export class ThreadModel {
       this.parents.set(main.id, after);
       apply(main.id, prev.parents.get(main.id), after);
     }
-    this.sortedIds = new Map(prev.sortedIds);
-    for (const fn of touched) this.sortedIds.delete(fn);
-    const threadsChanged = [...touched].filter(fn => !sameIds(prev.threadIds(fn), this.threadIds(fn)));
+    for (const fn of touched.keys()) this.sortedIds.delete(fn);
+    const threadsChanged = [...touched].filter(([fn, was]) => !sameIds(was, this.threadIds(fn))).map(([fn]) => fn);
     this.entriesBefore.clear();
     return { redone, removed, threadsChanged, parentsChanged };
   }
 
-  /** The function's thread set, this model's own (not the previous model's). */
-  private ownSet(fn: FnInfo): Set<string> {
-    let s = this.threadsOf.get(fn);
-    if (s && this.owned.has(s)) return s;
-    s = new Set(s);
-    this.owned.add(s);
-    this.threadsOf.set(fn, s);
-    return s;
-  }
-  private readonly owned = new WeakSet<Set<string>>();
 
   /** Is the function that starts a thread itself run more than once: called in a loop, from
    *  several places, or a public method (like `submit`) that callers can call again and again? */
