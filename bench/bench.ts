@@ -140,7 +140,9 @@ function callEdits(p: PythonParser, analysis: Analysis, texts: Map<string, strin
     if (stats.mode === 'in place' && stats.threadsRedone) redone++;
   }
   times.sort((a, b) => a - b);
-  return { file, edits: times.length, threadsRedoneInPlace: redone, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), maxMs: round(times[times.length - 1], 1) };
+  return { file, edits: times.length, threadsRedoneInPlace: redone, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), maxMs: round(times[times.length - 1], 1),
+    // (for the server part: the same calls, as LSP positions)
+    sites: chosen.map(c => ({ line: c.line, character: c.at })) };
 }
 
 async function stdlibPart() {
@@ -197,7 +199,7 @@ async function synthPart() {
 /** The same kind of edits through the built language server over JSON-RPC, as the editor sends
  *  them: didChange, then a threadline/fileModel request, which waits for the re-analysis (and
  *  the diagnostics it publishes); timed from the change sent to the answer back. */
-async function serverEdits(dir: string, exclude: string[], file: string, count: number) {
+async function serverEdits(dir: string, exclude: string[], file: string, count: number, callSites?: { line: number; character: number }[]) {
   const t0 = process.hrtime.bigint();
   const server = await startServer(dir, { server: path.join(__dirname, 'server.js'),
     initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] } } });
@@ -208,6 +210,20 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
     let text = fs.readFileSync(path.join(dir, file), 'utf8');
     const uri = server.open(file, text);
     await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
+    // First (on the file as read), typing in a called name: the first five calls the engine part
+    // chose (handed on by the whole run; none when this part runs alone), each edited and back.
+    const callTimes: number[] = [];
+    let version = 1;
+    for (const at of (callSites ?? []).slice(0, 5)) {
+      for (const back of [false, true]) {
+        const range = back ? { start: at, end: { line: at.line, character: at.character + 1 } } : { start: at, end: at };
+        const t = process.hrtime.bigint();
+        await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range, text: back ? '' : 'x' }] });
+        const model: any = await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
+        callTimes.push(ms(t));
+        if (model.version !== version) throw new Error(`server answered version ${model.version} for edit ${version}`);
+      }
+    }
     const atStart = sent();
     const times: number[] = [];
     for (let k = 0; k < count; k++) {
@@ -217,14 +233,17 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
       const line = before.split('\n').length - 1, character = at - (before.lastIndexOf('\n') + 1);
       text = before + ch + text.slice(at);
       const t = process.hrtime.bigint();
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: ch }] });
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: ch }] });
       const model: any = await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
       times.push(ms(t));
-      if (model.version !== k + 2) throw new Error(`server answered version ${model.version} for edit ${k + 2}`);
+      if (model.version !== version) throw new Error(`server answered version ${model.version} for edit ${version}`);
     }
     times.sort((a, b) => a - b);
+    const diagnosticsPerEdit = round((sent() - atStart) / count, 2);
+    callTimes.sort((a, b) => a - b);
     return { file, files: server.statuses[server.statuses.length - 1]?.files, indexSeconds: round(indexSeconds), edits: count,
-      p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit: round((sent() - atStart) / count, 2) };
+      p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit,
+      callEdits: callTimes.length, callP50ms: callTimes.length ? round(pct(callTimes, 0.5), 1) : null, callMaxMs: callTimes.length ? round(callTimes[callTimes.length - 1], 1) : null };
   } finally {
     await server.stop();
   }
@@ -237,11 +256,12 @@ async function serverPart() {
     .map(f => ({ rel: path.relative(dir, f.abs).split(path.sep).join('/'), lines: fs.readFileSync(f.abs, 'utf8').split('\n').length }))
     .sort((a, b) => Math.abs(a.lines - 2700) - Math.abs(b.lines - 2700))[0].rel;
   const dir = stdlibDir();
-  const stdlib = await serverEdits(dir, EXCLUDE, nearest(dir, EXCLUDE), 100);
+  const sites = JSON.parse(process.env.THREADLINE_BENCH_CALL_SITES ?? '{}');
+  const stdlib = await serverEdits(dir, EXCLUDE, nearest(dir, EXCLUDE), 100, sites.stdlib);
   const synthDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-synth-'));
   try {
     writeSyntheticWorkspace(synthDir, { files: Number(arg('synth-files') ?? 5000) });
-    const synth = await serverEdits(synthDir, [], nearest(synthDir, []), 100);
+    const synth = await serverEdits(synthDir, [], nearest(synthDir, []), 100, sites.synth);
     return { stdlib, synth };
   } finally {
     fs.rmSync(synthDir, { recursive: true, force: true });
@@ -289,7 +309,9 @@ async function main() {
   const result: Record<string, any> = { node: process.version, cores: defaultJobs() };
   for (const part of Object.keys(PARTS)) {
     const extra = process.argv.slice(2).filter(a => !a.startsWith('--only='));
-    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', __filename, `--only=${part}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+    // the server part types in the same called names as the engine parts
+    const env = { ...process.env, THREADLINE_BENCH_CALL_SITES: JSON.stringify({ stdlib: result.stdlib?.callEdit?.sites, synth: result.synth?.callEdit?.sites }) };
+    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', __filename, `--only=${part}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26, env });
     if (r.status !== 0) throw new Error(`bench part ${part} failed (exit ${r.status})`);
     result[part] = JSON.parse(r.stdout.trim().split('\n').pop()!);
   }
@@ -306,6 +328,8 @@ async function main() {
       `${y.callEdit.edits} edits: p50 ${y.callEdit.p50ms} ms, p95 ${y.callEdit.p95ms} ms (${y.callEdit.threadsRedoneInPlace} redid threads in place)`],
     ['same edits through the server (didChange to fileModel answered), 100 edits', `p50 ${sv.stdlib.p50ms} ms, p95 ${sv.stdlib.p95ms} ms; ${sv.stdlib.diagnosticsPerEdit} diagnostics notifications per edit`,
       `p50 ${sv.synth.p50ms} ms, p95 ${sv.synth.p95ms} ms; ${sv.synth.diagnosticsPerEdit} diagnostics notifications per edit`],
+    ['typing in a called name through the server', `${sv.stdlib.callEdits} edits: p50 ${sv.stdlib.callP50ms} ms, max ${sv.stdlib.callMaxMs} ms`,
+      `${sv.synth.callEdits} edits: p50 ${sv.synth.callP50ms} ms, max ${sv.synth.callMaxMs} ms`],
     ['1-line change to a base helper used by 50 subclasses', '', `${y.baseHelperChange.p50ms} ms p50 (max ${y.baseHelperChange.maxMs}); seen in ${y.baseHelperChange.filesShowingTheChange}/${y.baseHelperChange.subclassFiles} subclass files`],
     ['peak RSS, stdlib index in one process (MB)', `${result.rss.stdlibIndexPeakRssMB}`, ''],
     ['threads / containers / accesses / findings', `${s.threads} / ${s.containers} / ${s.accesses} / ${s.findings}`, `${y.threads} / ${y.containers} / ${y.accesses} / ${y.findings}`],
