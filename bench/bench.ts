@@ -14,6 +14,7 @@ import { summarizeText, summarizeTree } from '../src/core/index';
 import { defaultJobs } from '../src/core/pool';
 import { analyzePaths } from '../src/core/workspace';
 import { loadPython, PythonParser } from '../src/core/parser';
+import type { SummaryMemo } from '../src/core/segments';
 import type { MirrorState } from '../src/core/syntax';
 import { decodeSource } from '../src/core/source';
 import { FileModelRequest } from '../src/protocol/requests';
@@ -81,7 +82,7 @@ function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, 
   let text = original;
   let tree: Tree = p.parser.parse(text)!;
   const total: number[] = [], file_: number[] = [], update: number[] = [];
-  const mirror: MirrorState = {}; // as the server keeps it per open document
+  const mirror: MirrorState = {}, memo: SummaryMemo = {}; // as the server keeps them per open document
   for (let k = 0; k < count; k++) {
     // a space at the end of a line, or a new line: harmless to the syntax, like most keystrokes
     const at = text.indexOf('\n', Math.floor((k / count) * (text.length - 1)));
@@ -96,7 +97,7 @@ function edits(p: PythonParser, analysis: Analysis, texts: Map<string, string>, 
     tree.delete();
     tree = t2;
     text = next;
-    const s = summarizeTree(p, tree, text, file, s0.module, s0.isPackage, [], { mirror });
+    const s = summarizeTree(p, tree, text, file, s0.module, s0.isPackage, [], { mirror, memo });
     const mid = process.hrtime.bigint();
     analysis.update(file, s);
     update.push(ms(mid));
@@ -130,12 +131,14 @@ function callEdits(p: PythonParser, analysis: Analysis, texts: Map<string, strin
   const chosen = Array.from({ length: Math.min(count / 2, sites.length) }, (_, i) => sites[Math.floor((i * sites.length) / Math.min(count / 2, sites.length))]);
   const times: number[] = [];
   let redone = 0;
+  const mirror: MirrorState = {}, memo: SummaryMemo = {}; // as the server keeps them per open document
+  summarizeText(p, original, file, s0.module, s0.isPackage, [], { mirror, memo });
   for (const site of chosen) for (const back of [false, true]) {
     const l = lines[site.line];
     const edited = lines.slice();
     if (!back) edited[site.line] = l.slice(0, site.at) + 'x' + l.slice(site.at);
     const t = process.hrtime.bigint();
-    const stats = analysis.update(file, summarizeText(p, edited.join('\n'), file, s0.module, s0.isPackage));
+    const stats = analysis.update(file, summarizeText(p, edited.join('\n'), file, s0.module, s0.isPackage, [], { mirror, memo }));
     times.push(ms(t));
     if (stats.mode === 'in place' && stats.threadsRedone) redone++;
   }

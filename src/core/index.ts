@@ -4,6 +4,7 @@ import { FileSummary, ENGINE_VERSION } from './model';
 import { parseText, PythonParser } from './parser';
 import { decodeSource } from './source';
 import { MirrorState, mirrorTree } from './syntax';
+import type { SummaryMemo } from './segments';
 import { recover } from './recovery';
 import { summarize } from './summarize';
 
@@ -15,6 +16,8 @@ export interface SummarizeOptions {
   /** The document's last mirror, for a tree reparsed after an edit (the server's open documents):
    *  read, and replaced by this one. */
   mirror?: MirrorState;
+  /** The document's last summary by statement, kept with the mirror: read, and replaced. */
+  memo?: SummaryMemo;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 2_000_000;
@@ -49,6 +52,11 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
   try {
     const root = mirrorTree(tree, parser.language, opts.mirror, text);
     const rec = recover(parser, text, tree);
+    const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    const tooBig = (opts.sizeBytes ?? text.length) > max;
+    // (a skeleton-only summary is cut down below: nothing of it is kept)
+    const memo = rec || tooBig ? undefined : opts.memo;
+    if (opts.memo && !memo) opts.memo.segments = undefined;
     let s: FileSummary;
     if (rec) {
       try {
@@ -58,9 +66,8 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
       const inSkipped = (l: number) => rec.skipped.some(r => l >= r.from && l <= r.to);
       s.errors = s.errors.filter((e, i) => i === 0 || inSkipped(e.line));
       s.warnings.push(`syntax errors: analysis skipped ${rec.skipped.map(r => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(', ')}`);
-    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: tree.rootNode.hasError });
-    const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    if ((opts.sizeBytes ?? text.length) > max) {
+    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: tree.rootNode.hasError, memo });
+    if (tooBig) {
       // Too big to analyze in full: keep the skeleton, say so.
       for (const f of s.functions) { f.calls = []; f.accesses = []; f.starts = []; }
       s.warnings.push(`file is larger than ${max} bytes: skeleton only`);
@@ -68,6 +75,7 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
     return s;
   } catch (e) {
     // Contained: this file's results are lost, never the run's; the error says where.
+    if (opts.memo) opts.memo.segments = undefined;
     const msg = `analysis failed: ${(e as Error).message}`;
     return emptySummary(path, module, isPackage, [...warnings, msg], [{ line: 1, column: 1, message: msg }]);
   }

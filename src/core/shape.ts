@@ -3,6 +3,7 @@
 // declarations differ only in bodies and positions, so an edit between them can be applied to
 // an Analysis in place: resolution, MRO and the container table stay valid.
 import { FileSummary, FunctionSummary } from './model';
+import { shiftedFrom } from './segments';
 
 /** Body fields: what a function does, not what it declares. Resolution of other functions never
  *  reads them (locals and local types are looked up only from the function and its closures,
@@ -47,6 +48,8 @@ function computeKey(f: FileSummary): string {
  *  resolves, summarizes and reports exactly as before, unless an enclosing function's body
  *  changed (a closure resolves names through its parents' locals). */
 export function sameBody(a: FunctionSummary, b: FunctionSummary): boolean {
+  // (a statement the edit did not touch gives the same object again: segments.ts)
+  if (a === b) return true;
   for (const k of BODY) if (!sameJson(a[k], b[k])) return false;
   return true;
 }
@@ -55,6 +58,8 @@ export function sameBody(a: FunctionSummary, b: FunctionSummary): boolean {
  *  above moves a function without changing it): every `line` and `endLine` in them differs by
  *  it, and nothing else does. Undefined when they differ otherwise, or not at all. */
 export function lineShift(a: FunctionSummary, b: FunctionSummary): number | undefined {
+  const known = shiftedFrom.get(b);
+  if (known && known.from === a) return known.shift;
   const d = b.line - a.line;
   if (d === 0 || b.endLine - a.endLine !== d) return undefined;
   for (const k of BODY) if (k !== 'line' && k !== 'endLine' && !sameJson(a[k], b[k], d)) return undefined;

@@ -6,6 +6,7 @@ import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
   ImportBinding, own, StartKind, ThreadStart,
 } from './model';
+import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
@@ -52,10 +53,24 @@ export interface SummarizeInput {
   /** False when the tree is known to have no error or missing node (tree-sitter says so): the
    *  walk looking for them is skipped. */
   hasErrors?: boolean;
+  /** The document's last summary by statement (an open document): statements the edit did not
+   *  touch are taken over from it, and it is replaced by this summary's. */
+  memo?: SummaryMemo;
 }
 
+/** A statement would change a class an earlier statement made (a class defined twice): the
+ *  statements are not independent, so the summary is made by one whole walk. */
+class Entangled extends Error {}
+
 export function summarize(input: SummarizeInput): FileSummary {
-  return new Summarizer(input).run();
+  if (!input.memo) return new Summarizer(input).run();
+  try {
+    return new Summarizer(input).run();
+  } catch (e) {
+    if (!(e instanceof Entangled)) throw e;
+    input.memo.segments = undefined;
+    return new Summarizer({ ...input, memo: undefined }).run();
+  }
 }
 
 class Summarizer {
@@ -67,6 +82,13 @@ class Summarizer {
   private readonly annotations = new Map<number, string>();
   private readonly scopes: Scope[] = [];
   private lambdaCount = new Map<string, number>();
+  private moduleScope?: Scope;
+  /** While a top-level statement is walked for the memo: where its effects and annotation
+   *  lookups go, the line it starts on and the number of classes made before it. */
+  private effects?: Effect[];
+  private lookups?: [number, string | undefined][];
+  private segmentLine = 0;
+  private segmentClasses = 0;
 
   constructor(private readonly input: SummarizeInput) {
     this.text = input.text;
@@ -90,11 +112,143 @@ class Summarizer {
       fn: moduleFn, prefix: '', symbols: this.out.symbols, aliases: new Map(), declaredGlobal: new Set(), locals: new Set(),
     };
     this.scopes.push(scope);
-    this.block(this.input.root.children, { scope, locks: [], inLoop: false });
+    this.moduleScope = scope;
+    const memo = this.input.memo;
+    if (memo) this.moduleBlock(this.input.root.children, { scope, locks: [], inLoop: false }, memo);
+    else this.block(this.input.root.children, { scope, locks: [], inLoop: false });
     this.finishScope(scope);
     this.scopes.pop();
-    compact(this.out);
+    if (memo) {
+      // the segments' parts were made exact as each was walked
+      compactFunction(moduleFn, false);
+      this.out.classes = exact(this.out.classes); this.out.functions = exact(this.out.functions); this.out.imports = exact(this.out.imports);
+    } else compact(this.out);
     return this.out;
+  }
+
+  /** The module's statements, each its own segment of the memo: taken over from the last
+   *  summary when its node is the same object (the mirror kept it) and the statements before
+   *  it left the same effects as last time; walked otherwise. */
+  private moduleBlock(nodes: SyntaxNode[], ctx: Ctx, memo: SummaryMemo): void {
+    const input = this.input;
+    const old = memo.path === input.path && memo.module === input.module && memo.isPackage === input.isPackage ? memo.segments : undefined;
+    const at = new Map<SyntaxNode, number>();
+    if (old) for (let i = 0; i < old.length; i++) at.set(old[i].node, i);
+    const segments: Segment[] = [];
+    let locks = ctx.locks;
+    // in sync: the effects so far are the ones the old segments up to `last` left
+    let inSync = !!old, last = -1, reused = 0;
+    let walked: Effect[] = [];
+    for (const n of nodes) {
+      if (!n.named || n.type === 'comment') continue;
+      const c = locks === ctx.locks ? ctx : { ...ctx, locks };
+      let seg: Segment | undefined;
+      const k = inSync ? at.get(n) : undefined;
+      if (k !== undefined && k > last) {
+        const dropped: Effect[] = [];
+        for (let j = last + 1; j < k; j++) for (const e of old![j].effects) dropped.push(e);
+        if (!sameKeys(walked, dropped)) inSync = false;
+        else if ((seg = this.takeOver(old![k], n, locks))) { last = k; walked = []; reused++; }
+      }
+      if (!seg) {
+        seg = this.walkSegment(n, c);
+        for (const e of seg.effects) walked.push(e);
+      }
+      segments.push(seg);
+      const lk = this.acquireRelease(n);
+      if (lk) {
+        locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
+        if (lk.acquire) this.acquired(ctx.scope.fn, lk.text);
+      }
+    }
+    memo.path = input.path; memo.module = input.module; memo.isPackage = input.isPackage;
+    memo.segments = segments; memo.reused = reused; memo.walked = segments.length - reused;
+  }
+
+  /** The old segment for the same node, if it still holds: same locks held, same column, the
+   *  same annotation comments around it. Its effects are applied and its parts added. */
+  private takeOver(o: Segment, n: SyntaxNode, locks: string[]): Segment | undefined {
+    if (o.locksIn !== locks && (o.locksIn.length !== locks.length || o.locksIn.some((l, i) => l !== locks[i]))) return undefined;
+    const l = this.lines.lineOf(n.start);
+    const line = l + 1;
+    if (this.lines.columnOf(n.start, l) + 1 !== o.column) return undefined;
+    const d = line - o.line;
+    // (warnings name lines)
+    if (d !== 0 && o.warnings.length) return undefined;
+    for (const [rel, v] of o.lookups) if (this.annotations.get(line + rel) !== v) return undefined;
+    const s = d === 0 ? o : shiftSegment(o, d);
+    for (const e of s.effects) this.apply(e, line);
+    const out = this.out, fn = this.moduleScope!.fn;
+    for (const x of s.functions) out.functions.push(x);
+    for (const x of s.classes) out.classes.push(x);
+    for (const x of s.imports) out.imports.push(x);
+    for (const x of s.symbols) out.symbols.push(x);
+    for (const x of s.calls) fn.calls.push(x);
+    for (const x of s.accesses) fn.accesses.push(x);
+    for (const x of s.starts) fn.starts.push(x);
+    for (const x of s.warnings) out.warnings.push(x);
+    return s;
+  }
+
+  private walkSegment(n: SyntaxNode, ctx: Ctx): Segment {
+    const out = this.out, fn = this.moduleScope!.fn;
+    const f0 = out.functions.length, c0 = out.classes.length, i0 = out.imports.length, s0 = out.symbols.length;
+    const k0 = fn.calls.length, a0 = fn.accesses.length, t0 = fn.starts.length, w0 = out.warnings.length;
+    const l = this.lines.lineOf(n.start);
+    const effects: Effect[] = [], lookups: [number, string | undefined][] = [];
+    this.effects = effects; this.lookups = lookups; this.segmentLine = l + 1; this.segmentClasses = c0;
+    try { this.statement(n, ctx); } finally { this.effects = this.lookups = undefined; }
+    const seg: Segment = {
+      node: n, line: l + 1, column: this.lines.columnOf(n.start, l) + 1, locksIn: ctx.locks, effects, lookups,
+      functions: out.functions.slice(f0), classes: out.classes.slice(c0), imports: out.imports.slice(i0), symbols: out.symbols.slice(s0),
+      calls: fn.calls.slice(k0), accesses: fn.accesses.slice(a0), starts: fn.starts.slice(t0), warnings: out.warnings.slice(w0),
+    };
+    // complete now (a statement's functions and classes are finished by its end): made exact once
+    for (const f of seg.functions) compactFunction(f, true);
+    for (const c of seg.classes) compactClass(c);
+    compactItems(seg.calls, seg.accesses, seg.starts);
+    return seg;
+  }
+
+  private apply(e: Effect, line: number): void {
+    const scope = this.moduleScope!;
+    switch (e.kind) {
+      case 'canon': this.canon.set(e.name, e.value); return;
+      case 'bind': scope.locals.add(e.name); scope.aliases.delete(e.name); return;
+      case 'alias': scope.aliases.set(e.name, { root: e.root, attrs: e.attrs }); return;
+      case 'global': scope.declaredGlobal.add(e.name); return;
+      case 'localType': scope.fn.localTypes[e.name] = e.types; return;
+      case 'localExecutor': scope.fn.localExecutors[e.name] = e.executor; return;
+      case 'acquired': this.acquired(scope.fn, e.text); return;
+      case 'lambda': this.lambdaCount.set(e.base, e.count); return;
+      case 'note': applyNote(this.out.globals, e.name, { ...e.note, line: e.note.line + line }); return;
+      case 'warning': return;
+    }
+  }
+
+  // ---- writes later statements see (recorded as effects while walking for the memo) ----
+  private setCanon(name: string, value: string): void {
+    this.canon.set(name, value);
+    this.effects?.push({ key: `c ${name} ${value}`, kind: 'canon', name, value });
+  }
+  private setLocalType(fn: FunctionSummary, name: string, types: string[]): void {
+    fn.localTypes[name] = types;
+    if (this.effects && fn === this.moduleScope?.fn) this.effects.push({ key: `t ${name} ${types.join('|')}`, kind: 'localType', name, types });
+  }
+  private setLocalExecutor(fn: FunctionSummary, name: string, executor: 'thread' | 'process'): void {
+    fn.localExecutors[name] = executor;
+    if (this.effects && fn === this.moduleScope?.fn) this.effects.push({ key: `x ${name} ${executor}`, kind: 'localExecutor', name, executor });
+  }
+  private acquired(fn: FunctionSummary, text: string): void {
+    const a = (fn.acquired ??= []);
+    if (a.includes(text)) return;
+    a.push(text);
+    if (this.effects && fn === this.moduleScope?.fn) this.effects.push({ key: `q ${text}`, kind: 'acquired', text });
+  }
+  private annotation(line: number): string | undefined {
+    const v = this.annotations.get(line);
+    this.lookups?.push([line - this.segmentLine, v]);
+    return v;
   }
 
   // ---- positions and text ----
@@ -170,6 +324,7 @@ class Summarizer {
   private bind(ctx: Ctx, name: string): void {
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
+    if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `b ${name}`, kind: 'bind', name });
   }
 
   /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
@@ -177,7 +332,12 @@ class Summarizer {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const fn = this.scopes[i].fn;
       if (fn.kind === 'module') return undefined;
-      if (fn.selfParam === name && fn.className && !fn.classmethod) return this.out.classes.find(c => c.qualname === fn.className);
+      if (fn.selfParam === name && fn.className && !fn.classmethod) {
+        const k = this.out.classes.findIndex(c => c.qualname === fn.className);
+        // an earlier statement's class, changed from here: see Entangled
+        if (k >= 0 && k < this.segmentClasses && this.effects) throw new Entangled();
+        return k >= 0 ? this.out.classes[k] : undefined;
+      }
       if (fn.params.includes(name) || this.scopes[i].locals.has(name)) return undefined;
     }
     return undefined;
@@ -194,7 +354,7 @@ class Summarizer {
       const lk = this.acquireRelease(n);
       if (lk) {
         locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
-        if (lk.acquire) { const a = (ctx.scope.fn.acquired ??= []); if (!a.includes(lk.text)) a.push(lk.text); }
+        if (lk.acquire) this.acquired(ctx.scope.fn, lk.text);
       }
     }
   }
@@ -234,7 +394,10 @@ class Summarizer {
 
   private nested(n: SyntaxNode, ctx: Ctx, visit: (n: SyntaxNode, ctx: Ctx) => void): void {
     if (this.depth >= MAX_NESTING) {
-      if (!this.out.warnings.some(w => w.startsWith('nesting deeper'))) this.out.warnings.push(`nesting deeper than ${MAX_NESTING} levels at line ${this.line(n)}: the inside is not analyzed`);
+      if (!this.out.warnings.some(w => w.startsWith('nesting deeper'))) {
+        this.out.warnings.push(`nesting deeper than ${MAX_NESTING} levels at line ${this.line(n)}: the inside is not analyzed`);
+        this.effects?.push({ key: 'w', kind: 'warning' });
+      }
       return;
     }
     this.depth++;
@@ -258,7 +421,12 @@ class Summarizer {
       case 'class_definition': return this.classDef(n, ctx, [], n);
       case 'import_statement': case 'import_from_statement': case 'future_import_statement': return this.importStmt(n, ctx);
       case 'global_statement': case 'nonlocal_statement':
-        for (const id of namedChildren(n)) if (id.type === 'identifier') ctx.scope.declaredGlobal.add(this.t(id));
+        for (const id of namedChildren(n)) {
+          if (id.type !== 'identifier') continue;
+          const name = this.t(id);
+          ctx.scope.declaredGlobal.add(name);
+          if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `g ${name}`, kind: 'global', name });
+        }
         return;
       case 'expression_statement':
         for (const c of namedChildren(n)) {
@@ -323,7 +491,7 @@ class Summarizer {
     const add = (b: ImportBinding) => {
       this.out.imports.push(b);
       this.bind(ctx, b.name);
-      this.canon.set(b.name, b.member ? `${b.module}.${b.member}` : b.module);
+      this.setCanon(b.name, b.member ? `${b.module}.${b.member}` : b.module);
     };
     if (n.type === 'import_statement') {
       for (const c of namedChildren(n)) {
@@ -332,7 +500,7 @@ class Summarizer {
           const first = full.split('.')[0];
           this.out.imports.push({ name: first, module: first });
           this.bind(ctx, first);
-          this.canon.set(first, first);
+          this.setCanon(first, first);
           if (full !== first) this.out.imports.push({ name: first, module: full, member: undefined });
         } else if (c.type === 'aliased_import') {
           const name = child(c, 'name'), alias = child(c, 'alias');
@@ -382,9 +550,9 @@ class Summarizer {
           const name = this.t(target);
           this.bind(ctx, name);
           const ex = value.type === 'call' ? this.executorOf(value) : undefined;
-          if (ex) ctx.scope.fn.localExecutors[name] = ex;
+          if (ex) this.setLocalExecutor(ctx.scope.fn, name, ex);
           const ty = value.type === 'call' ? child(value, 'function') : undefined;
-          if (ty && this.pathOf(ty)) ctx.scope.fn.localTypes[name] = [this.t(ty)];
+          if (ty && this.pathOf(ty)) this.setLocalType(ctx.scope.fn, name, [this.t(ty)]);
         } else if (target) this.bindTarget(target, ctx);
       }
     }
@@ -410,7 +578,7 @@ class Summarizer {
     fn.property = decorators.some(d => /(^|\.)(property|cached_property)$|\.(setter|getter|deleter)$/.test(d));
     if (inClass) fn.className = parentScope.cls!.qualname;
     const defLine = this.line(n), outerLine = this.line(outer);
-    fn.threadAnnotation = this.annotations.get(defLine) ?? this.annotations.get(outerLine - 1) ?? this.annotations.get(defLine - 1);
+    fn.threadAnnotation = this.annotation(defLine) ?? this.annotation(outerLine - 1) ?? this.annotation(defLine - 1);
     const params = child(n, 'parameters');
     if (params) this.params(params, fn);
     if (inClass && !fn.staticmethod && fn.params.length) fn.selfParam = fn.params[0];
@@ -551,26 +719,30 @@ class Summarizer {
         if (fn.kind === 'module' && value) {
           const vp = this.pathOf(value);
           const c = vp ? this.canonical(vp) : undefined;
-          if (c) this.canon.set(name, c);
+          if (c) this.setCanon(name, c);
         }
       }
       this.bind(ctx, name);
       if (value) {
         const vpath = value.type === 'attribute' ? this.pathOf(value) : undefined;
-        if (vpath && vpath.root !== name) scope.aliases.set(name, this.resolveAlias(ctx, vpath));
+        if (vpath && vpath.root !== name) {
+          const a = this.resolveAlias(ctx, vpath);
+          scope.aliases.set(name, a);
+          if (this.effects && scope === this.moduleScope) this.effects.push({ key: `a ${name} ${a.root} ${a.attrs.join('.')}`, kind: 'alias', name, root: a.root, attrs: a.attrs });
+        }
         // `pop = heapq.heappop`: the name means the function wherever this file uses it
         const vcanon = vpath ? this.canonical(vpath) : undefined;
-        if (vcanon && fn.kind !== 'module') this.canon.set(name, vcanon);
+        if (vcanon && fn.kind !== 'module') this.setCanon(name, vcanon);
         const ct = this.containerType(value, type);
         if (ct && fn.kind !== 'module') fn.localContainers[name] = { type: ct, line: this.line(left), column: this.span(left).column };
         if (value.type === 'call') {
           const f = child(value, 'function');
           const ex = this.executorOf(value);
-          if (ex) fn.localExecutors[name] = ex;
-          else if (f && this.pathOf(f) && !ct) fn.localTypes[name] = [this.t(f)];
+          if (ex) this.setLocalExecutor(fn, name, ex);
+          else if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
         }
       }
-      if (type) fn.localTypes[name] = [this.t(type)];
+      if (type) this.setLocalType(fn, name, [this.t(type)]);
       return;
     }
     if (left.type === 'attribute') {
@@ -600,33 +772,45 @@ class Summarizer {
   }
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
+    const n = this.attrNote(at, value, type, ctx);
+    applyNote(table, name, n);
+    if (this.effects && table === this.out.globals) {
+      const rel: AttrNote = { ...n, line: n.line - this.segmentLine };
+      this.effects.push({ key: `n ${name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name, note: rel });
+    }
+  }
+
+  private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
     const s = this.span(at);
-    const info = own(table, name) ?? (table[name] = { line: s.line, column: s.column });
+    const n: AttrNote = { line: s.line, column: s.column };
     const ct = this.containerType(value, type);
-    if (ct && !info.container) { info.container = ct; info.line = s.line; info.column = s.column; }
-    if (type) (info.typeText ??= []).push(this.t(type));
+    if (ct) n.container = ct;
+    if (type) n.typeText = this.t(type);
     if (value?.type === 'call') {
       const f = child(value, 'function');
       const fp = f ? this.pathOf(f) : undefined;
       const canon = fp ? this.canonical(fp) : undefined;
+      const call: NonNullable<AttrNote['call']> = { lock: false };
       if (canon && LOCK_CONSTRUCTORS.has(canon)) {
-        info.lock = true;
+        call.lock = true;
         const args = child(value, 'arguments');
         const wrapped = args ? namedChildren(args)[0] : undefined;
-        if (wrapped && /Condition$/.test(canon) && this.pathOf(wrapped)) info.lockOf = this.t(wrapped);
+        if (wrapped && /Condition$/.test(canon) && this.pathOf(wrapped)) call.lockOf = this.t(wrapped);
       }
       const ex = this.executorOf(value);
-      if (ex) info.executor = ex;
-      if (f && fp && !ct && !info.lock && !ex) (info.typeText ??= []).push(this.t(f));
+      if (ex) call.executor = ex;
+      // (a type only when the table has no lock for the name: applyNote decides)
+      if (f && fp && !ct && !call.lock && !ex) call.callee = this.t(f);
+      n.call = call;
     } else if (value?.type === 'identifier') {
-      const pt = own(ctx.scope.fn.paramTypes, this.t(value));
-      if (pt) (info.typeText ??= []).push(pt);
-      const lt = own(ctx.scope.fn.localTypes, this.t(value));
-      if (lt) (info.typeText ??= []).push(...lt);
-      const lc = own(ctx.scope.fn.localContainers, this.t(value));
-      if (lc && !info.container) info.container = lc.type;
+      const v = this.t(value);
+      const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
+      if (pt || lt || lc) n.name = {};
+      if (pt) n.name!.paramType = pt;
+      if (lt) n.name!.localTypes = lt;
+      if (lc) n.name!.container = lc.type;
     }
-    if (info.typeText) info.typeText = [...new Set(info.typeText)];
+    return n;
   }
 
   private containerType(value: SyntaxNode | undefined, type: SyntaxNode | undefined): string | undefined {
@@ -988,6 +1172,7 @@ class Summarizer {
     const base = `${ctx.scope.prefix}<lambda>`;
     const count = (this.lambdaCount.get(base) ?? 0) + 1;
     this.lambdaCount.set(base, count);
+    this.effects?.push({ key: `l ${base} ${count}`, kind: 'lambda', base, count });
     const qualname = count === 1 ? base : `${base}#${count}`;
     const fn = this.newFunction(qualname, '<lambda>', 'lambda', n, ctx.scope.fn.kind === 'module' ? undefined : ctx.scope.fn.qualname);
     const params = child(n, 'parameters');
@@ -1013,17 +1198,29 @@ const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_stateme
  *  change would throw rather than leak into every summary). Summaries that come back through
  *  JSON, from workers or the cache, are exact already. */
 function compact(s: FileSummary): void {
-  const path = (p: ExprPath) => { p.attrs = exact(p.attrs); };
-  for (const f of s.functions) {
-    f.params = exact(f.params); f.decorators = exact(f.decorators); f.nested = exact(f.nested); f.locals = exact(f.locals);
-    f.calls = exact(f.calls); f.accesses = exact(f.accesses); f.starts = exact(f.starts);
-    f.paramTypes = table(f.paramTypes); f.localTypes = table(f.localTypes); f.localContainers = table(f.localContainers); f.localExecutors = table(f.localExecutors);
-    for (const c of f.calls) { path(c.callee); c.args = exact(c.args); c.locks = exact(c.locks); c.kwargs = table(c.kwargs); }
-    for (const a of f.accesses) { path(a.target); a.locks = exact(a.locks); }
-    for (const st of f.starts) { if (st.target) path(st.target); if (st.args) st.args = exact(st.args); }
-  }
-  for (const c of s.classes) { c.bases = exact(c.bases); c.bases.forEach(path); c.methods = exact(c.methods); c.decorators = exact(c.decorators); c.baseTexts = exact(c.baseTexts); c.attrs = table(c.attrs); }
+  for (const f of s.functions) compactFunction(f, true);
+  for (const c of s.classes) compactClass(c);
   s.classes = exact(s.classes); s.functions = exact(s.functions); s.imports = exact(s.imports);
+}
+
+function compactPath(p: ExprPath): void { p.attrs = exact(p.attrs); }
+
+/** The function's own lists and tables; with `items`, its calls, accesses and starts too. */
+function compactFunction(f: FunctionSummary, items: boolean): void {
+  f.params = exact(f.params); f.decorators = exact(f.decorators); f.nested = exact(f.nested); f.locals = exact(f.locals);
+  f.calls = exact(f.calls); f.accesses = exact(f.accesses); f.starts = exact(f.starts);
+  f.paramTypes = table(f.paramTypes); f.localTypes = table(f.localTypes); f.localContainers = table(f.localContainers); f.localExecutors = table(f.localExecutors);
+  if (items) compactItems(f.calls, f.accesses, f.starts);
+}
+
+function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[]): void {
+  for (const c of calls) { compactPath(c.callee); c.args = exact(c.args); c.locks = exact(c.locks); c.kwargs = table(c.kwargs); }
+  for (const a of accesses) { compactPath(a.target); a.locks = exact(a.locks); }
+  for (const st of starts) { if (st.target) compactPath(st.target); if (st.args) st.args = exact(st.args); }
+}
+
+function compactClass(c: ClassSummary): void {
+  c.bases = exact(c.bases); c.bases.forEach(compactPath); c.methods = exact(c.methods); c.decorators = exact(c.decorators); c.baseTexts = exact(c.baseTexts); c.attrs = table(c.attrs);
 }
 
 const NONE: never[] = Object.freeze([]) as unknown as never[];

@@ -6,6 +6,7 @@ import type { Tree } from 'web-tree-sitter';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseText, PythonParser } from '../core/parser';
+import type { SummaryMemo } from '../core/segments';
 import type { MirrorState } from '../core/syntax';
 
 export interface OpenDocument {
@@ -14,6 +15,8 @@ export interface OpenDocument {
   tree: Tree | null;
   /** The mirror of the last summary, kept with the tree (the next edit re-mirrors only what it touched). */
   mirror?: MirrorState;
+  /** The last summary by statement, kept with the mirror (the next summary walks only what the edit touched). */
+  memo?: SummaryMemo;
 }
 
 export class OpenDocuments {
@@ -34,7 +37,7 @@ export class OpenDocuments {
       if (uri === d.uri) continue;
       const o = this.docs.get(uri);
       o?.tree?.delete();
-      if (o) { o.tree = null; o.mirror = undefined; }
+      if (o) { o.tree = null; o.mirror = undefined; o.memo = undefined; }
       this.recent.delete(uri);
     }
   }

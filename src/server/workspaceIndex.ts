@@ -213,7 +213,7 @@ export class WorkspaceIndex {
     const m = d.uri.startsWith('file:') ? this.moduleFor(key) : { module: bufferModule(d.uri), isPackage: false };
     const text = d.doc.getText();
     if (!d.tree) { this.log(`${key}: parse timed out`); return; }
-    this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize, mirror: (d.mirror ??= {}) }));
+    this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize, mirror: (d.mirror ??= {}), memo: (d.memo ??= {}) }));
     this.pending.add(key);
     this.fromEditor.add(key);
     this.fromCache.delete(key);

@@ -1,0 +1,143 @@
+// A summary kept per top-level statement, for an open document: the next summary of that
+// document takes over the statements an edit did not touch (their mirror nodes are the same
+// objects, syntax.ts) instead of walking them again. What one statement leaves for the ones
+// after it (imports and aliases, module names bound, global attributes, lambda counters …) is
+// recorded as its effects; a statement is taken over only when everything before it left the
+// same effects as last time, so the summary is always the one a full walk gives (tested).
+import type { SymbolInfo } from './report';
+import type { AttrInfo, CallSite, ClassSummary, DirectAccess, FunctionSummary, ImportBinding, ThreadStart } from './model';
+import type { SyntaxNode } from './syntax';
+
+/** What an assignment tells about a name in an attribute table (a class's, or the module's
+ *  globals), worked out from the syntax: applied to the table by `applyNote`. */
+export interface AttrNote {
+  line: number;
+  column: number;
+  container?: string;
+  typeText?: string;
+  /** The value is a call: what it makes. */
+  call?: { lock: boolean; lockOf?: string; executor?: 'thread' | 'process'; callee?: string };
+  /** The value is a name: what the enclosing scope knows of it. */
+  name?: { paramType?: string; localTypes?: string[]; container?: string };
+}
+
+export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
+  const info = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : (table[name] = { line: n.line, column: n.column });
+  if (n.container && !info.container) { info.container = n.container; info.line = n.line; info.column = n.column; }
+  if (n.typeText !== undefined) (info.typeText ??= []).push(n.typeText);
+  if (n.call) {
+    if (n.call.lock) {
+      info.lock = true;
+      if (n.call.lockOf !== undefined) info.lockOf = n.call.lockOf;
+    }
+    if (n.call.executor) info.executor = n.call.executor;
+    if (n.call.callee !== undefined && !info.lock && !n.call.executor) (info.typeText ??= []).push(n.call.callee);
+  } else if (n.name) {
+    if (n.name.paramType) (info.typeText ??= []).push(n.name.paramType);
+    if (n.name.localTypes) (info.typeText ??= []).push(...n.name.localTypes);
+    if (n.name.container && !info.container) info.container = n.name.container;
+  }
+  if (info.typeText) info.typeText = [...new Set(info.typeText)];
+}
+
+/** One change a statement made to what later statements see. `key` says it without positions
+ *  (no later statement reads them): two runs that leave the same keys leave the same state. */
+export type Effect =
+  | { key: string; kind: 'canon'; name: string; value: string }
+  | { key: string; kind: 'bind'; name: string }
+  | { key: string; kind: 'alias'; name: string; root: string; attrs: string[] }
+  | { key: string; kind: 'global'; name: string }
+  | { key: string; kind: 'localType'; name: string; types: string[] }
+  | { key: string; kind: 'localExecutor'; name: string; executor: 'thread' | 'process' }
+  | { key: string; kind: 'acquired'; text: string }
+  | { key: string; kind: 'lambda'; base: string; count: number }
+  /** A global's attribute note; its line is relative to the statement's first line. */
+  | { key: string; kind: 'note'; name: string; note: AttrNote }
+  /** A warning was added (the nesting warning is given once per file). */
+  | { key: string; kind: 'warning' };
+
+/** One top-level statement's part of the summary. */
+export interface Segment {
+  node: SyntaxNode;
+  /** Where the statement began (1-based line, column) when this was recorded. */
+  line: number;
+  column: number;
+  /** Module-level locks held when it ran (straight-line acquire/release flows across statements). */
+  locksIn: string[];
+  effects: Effect[];
+  /** Annotation comments looked up, by line relative to `line`, and what was found. */
+  lookups: [number, string | undefined][];
+  functions: FunctionSummary[];
+  classes: ClassSummary[];
+  imports: ImportBinding[];
+  symbols: SymbolInfo[];
+  /** The module function's calls, accesses and starts made in the statement (class bodies and
+   *  module code run in it), before the module scope's locals filter them. */
+  calls: CallSite[];
+  accesses: DirectAccess[];
+  starts: ThreadStart[];
+  warnings: string[];
+}
+
+/** The last summary of a document, by statement. Replaced by each summary made with it. */
+export interface SummaryMemo {
+  path?: string;
+  module?: string;
+  isPackage?: boolean;
+  segments?: Segment[];
+  /** Statements taken over and walked by the last summary, for tests and the log. */
+  reused?: number;
+  walked?: number;
+}
+
+/** A function taken over from the previous summary `shift` lines lower (a copy: summaries are
+ *  never changed once made). Analysis.update reads it instead of comparing the bodies. */
+export const shiftedFrom = new WeakMap<FunctionSummary, { from: FunctionSummary; shift: number }>();
+
+function shiftSpan<T extends { line: number; endLine: number }>(x: T, d: number): T {
+  return { ...x, line: x.line + d, endLine: x.endLine + d };
+}
+
+function shiftTable<T extends { line: number }>(t: Record<string, T>, d: number): Record<string, T> {
+  let any = false;
+  for (const _ in t) { any = true; break; }
+  if (!any) return t;
+  const out: Record<string, T> = {};
+  for (const k in t) out[k] = { ...t[k], line: t[k].line + d };
+  return out;
+}
+
+export function shiftFunction(f: FunctionSummary, d: number): FunctionSummary {
+  const g: FunctionSummary = {
+    ...f, line: f.line + d, endLine: f.endLine + d, localContainers: shiftTable(f.localContainers, d),
+    calls: f.calls.length ? f.calls.map(c => shiftSpan(c, d)) : f.calls,
+    accesses: f.accesses.length ? f.accesses.map(a => shiftSpan(a, d)) : f.accesses,
+    starts: f.starts.length ? f.starts.map(s => shiftSpan(s, d)) : f.starts,
+  };
+  shiftedFrom.set(g, { from: f, shift: d });
+  return g;
+}
+
+export function shiftClass(c: ClassSummary, d: number): ClassSummary {
+  return { ...c, line: c.line + d, endLine: c.endLine + d, attrs: shiftTable(c.attrs, d) };
+}
+
+export function shiftSymbol(s: SymbolInfo, d: number): SymbolInfo {
+  return { ...s, line: s.line + d, endLine: s.endLine + d, children: s.children.length ? s.children.map(c => shiftSymbol(c, d)) : s.children };
+}
+
+/** A segment `d` lines lower, now starting at `line`. */
+export function shiftSegment(s: Segment, d: number): Segment {
+  return {
+    ...s, line: s.line + d,
+    functions: s.functions.map(f => shiftFunction(f, d)), classes: s.classes.map(c => shiftClass(c, d)),
+    symbols: s.symbols.map(x => shiftSymbol(x, d)),
+    calls: s.calls.map(c => shiftSpan(c, d)), accesses: s.accesses.map(a => shiftSpan(a, d)), starts: s.starts.map(x => shiftSpan(x, d)),
+  };
+}
+
+export function sameKeys(a: Effect[], b: Effect[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].key !== b[i].key) return false;
+  return true;
+}
