@@ -118,8 +118,13 @@ export function shiftFunction(f: FunctionSummary, d: number): FunctionSummary {
   return g;
 }
 
+/** A class taken over from the previous summary, lines lower (its declarations are the same). */
+export const shiftedClassFrom = new WeakMap<ClassSummary, ClassSummary>();
+
 export function shiftClass(c: ClassSummary, d: number): ClassSummary {
-  return { ...c, line: c.line + d, endLine: c.endLine + d, attrs: shiftTable(c.attrs, d) };
+  const k = { ...c, line: c.line + d, endLine: c.endLine + d, attrs: shiftTable(c.attrs, d) };
+  shiftedClassFrom.set(k, c);
+  return k;
 }
 
 export function shiftSymbol(s: SymbolInfo, d: number): SymbolInfo {

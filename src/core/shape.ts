@@ -2,8 +2,8 @@
 // and their bases/attributes/methods, signatures, module names). Two summaries with the same
 // declarations differ only in bodies and positions, so an edit between them can be applied to
 // an Analysis in place: resolution, MRO and the container table stay valid.
-import { FileSummary, FunctionSummary } from './model';
-import { shiftedFrom } from './segments';
+import { ClassSummary, FileSummary, FunctionSummary } from './model';
+import { shiftedClassFrom, shiftedFrom } from './segments';
 
 /** Body fields: what a function does, not what it declares. Resolution of other functions never
  *  reads them (locals and local types are looked up only from the function and its closures,
@@ -31,17 +31,39 @@ export function declarationKey(f: FileSummary): string {
 }
 
 function computeKey(f: FileSummary): string {
-  return JSON.stringify({
-    module: f.module, isPackage: f.isPackage, imports: f.imports,
-    globals: mapValues(f.globals, noPos),
-    classes: f.classes.map(c => ({ ...c, line: 0, endLine: 0, column: 0, attrs: mapValues(c.attrs, noPos) })),
-    functions: f.functions.map(fn => {
+  // in pieces, each memoized per class and function: an open document's next summary takes
+  // most of them over (segments.ts), so a keystroke keys only what it walked again
+  return `{"module":${JSON.stringify(f.module)},"isPackage":${f.isPackage},"imports":${JSON.stringify(f.imports)},`
+    + `"globals":${JSON.stringify(mapValues(f.globals, noPos))},"classes":[${f.classes.map(classKey).join(',')}],"functions":[${f.functions.map(functionKey).join(',')}]}`;
+}
+
+const classKeys = new WeakMap<ClassSummary, string>();
+const functionKeys = new WeakMap<FunctionSummary, string>();
+
+function classKey(c: ClassSummary): string {
+  let k = classKeys.get(c);
+  if (k === undefined) {
+    const from = shiftedClassFrom.get(c);
+    k = from ? classKey(from) : JSON.stringify({ ...c, line: 0, endLine: 0, column: 0, attrs: mapValues(c.attrs, noPos) });
+    classKeys.set(c, k);
+  }
+  return k;
+}
+
+function functionKey(fn: FunctionSummary): string {
+  let k = functionKeys.get(fn);
+  if (k === undefined) {
+    const from = shiftedFrom.get(fn);
+    if (from) k = functionKey(from.from);
+    else {
       const d: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(fn)) if (!BODY.has(k as keyof FunctionSummary)) d[k] = v;
+      for (const [key, v] of Object.entries(fn)) if (!BODY.has(key as keyof FunctionSummary)) d[key] = v;
       d.localContainers = mapValues(fn.localContainers, noPos);
-      return d;
-    }),
-  });
+      k = JSON.stringify(d);
+    }
+    functionKeys.set(fn, k);
+  }
+  return k;
 }
 
 /** Same body (and position): between two summaries with the same declarations, such a function

@@ -16,6 +16,8 @@ import { FileSummary } from '../../src/core/model';
 import type { FindingReport } from '../../src/core/report';
 import { loadPython, PythonParser } from '../../src/core/parser';
 import { FindingDiagnostics } from '../../src/server/diagnostics';
+import type { SummaryMemo } from '../../src/core/segments';
+import type { MirrorState } from '../../src/core/syntax';
 import { rng } from '../fuzz/mutate';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
@@ -128,12 +130,17 @@ function run(p: PythonParser, ws: Workspace, steps: number, seed: number, calls 
   const follower = new Follower(a);
   const modes: Record<string, number> = {};
   const paths = ws.files.map(f => f.path);
+  // each edited file summarized as an open document is: statements the edit did not touch
+  // taken over, moved functions told to the update (segments.ts)
+  const open = new Map<string, { mirror: MirrorState; memo: SummaryMemo }>();
   for (let n = 0; n < steps; n++) {
     const f = ws.files[Math.floor(rand() * ws.files.length)];
     const prev = texts.get(f.path)!;
     const e = edit(prev, rand, calls);
     texts.set(f.path, e.text);
-    const s = summarizeText(p, e.text, f.path, f.module, f.isPackage);
+    let doc = open.get(f.path);
+    if (!doc) { open.set(f.path, (doc = { mirror: {}, memo: {} })); summarizeText(p, prev, f.path, f.module, f.isPackage, [], doc); }
+    const s = summarizeText(p, e.text, f.path, f.module, f.isPackage, [], doc);
     sums.set(f.path, s);
     if (process.env.INCREMENTAL_DUMP) fs.writeFileSync(process.env.INCREMENTAL_DUMP, JSON.stringify([{ file: f.path, before: Object.fromEntries([...texts].map(([k, v]) => [k, k === f.path ? prev : v])), after: e.text }]));
     const stats = a.update(f.path, s);
