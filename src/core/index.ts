@@ -50,23 +50,28 @@ export function summarizeText(parser: PythonParser, source: string, path: string
 /** Summary of an already parsed tree (the server keeps trees of open documents for incremental reparse). */
 export function summarizeTree(parser: PythonParser, tree: Tree, text: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
   try {
-    const root = mirrorTree(tree, parser.language, opts.mirror, text);
+    // A broken tree is mirrored whole, for its errors; what is analyzed is the recovered tree,
+    // which (having no errors) can take over the statements the document's last mirror and
+    // summary had: typing in a broken line costs what typing in a good one does.
+    const broken = tree.rootNode.hasError;
+    const root = mirrorTree(tree, parser.language, broken ? undefined : opts.mirror, text);
     const rec = recover(parser, text, tree);
     const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const tooBig = (opts.sizeBytes ?? text.length) > max;
     // (a skeleton-only summary is cut down below: nothing of it is kept)
-    const memo = rec || tooBig ? undefined : opts.memo;
+    const memo = (broken && !rec) || tooBig ? undefined : opts.memo;
     if (opts.memo && !memo) opts.memo.segments = undefined;
+    if (broken && !rec && opts.mirror) opts.mirror.root = opts.mirror.text = undefined;
     let s: FileSummary;
     if (rec) {
       try {
-        s = summarize({ root: mirrorTree(rec.tree, parser.language), text: rec.text, path, module, isPackage, warnings, errorsFrom: root, errorsText: text });
+        s = summarize({ root: mirrorTree(rec.tree, parser.language, opts.mirror, rec.text), text: rec.text, path, module, isPackage, warnings, errorsFrom: root, errorsText: text, memo });
       } finally { rec.tree.delete(); }
       // Errors after the broken block are the parser's cascade from it, not the user's.
       const inSkipped = (l: number) => rec.skipped.some(r => l >= r.from && l <= r.to);
       s.errors = s.errors.filter((e, i) => i === 0 || inSkipped(e.line));
       s.warnings.push(`syntax errors: analysis skipped ${rec.skipped.map(r => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(', ')}`);
-    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: tree.rootNode.hasError, memo });
+    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: broken, memo });
     if (tooBig) {
       // Too big to analyze in full: keep the skeleton, say so.
       for (const f of s.functions) { f.calls = []; f.accesses = []; f.starts = []; }
