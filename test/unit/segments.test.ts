@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pythonFiles } from './sources';
 import { summarizeText } from '../../src/core/index';
 import { FileSummary } from '../../src/core/model';
 import { loadPython, PythonParser } from '../../src/core/parser';
@@ -23,16 +24,6 @@ const stdlib = (() => {
   return r.status === 0 ? r.stdout.trim() : '';
 })();
 const STDLIB = ['concurrent/futures/thread.py', 'queue.py', 'socketserver.py', 'sched.py'];
-
-function pythonFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...pythonFiles(p));
-    else if (e.name.endsWith('.py')) out.push(p);
-  }
-  return out;
-}
 
 /** Lines typed at a random place: each changes what the statements after it see. */
 const INSERTS = [

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pythonFiles } from './sources';
 import { loadPython } from '../../src/core/parser';
 import { MirrorState, mirrorDirect, mirrorTree, mirrorWithCursor, SyntaxNode } from '../../src/core/syntax';
 
@@ -17,16 +18,6 @@ function flat(n: SyntaxNode, out: string[] = [], depth = 0): string[] {
     const [x, d] = stack.pop()!;
     out.push(`${d} ${x.type} ${x.field} ${x.start}-${x.end} ${x.named ? 'n' : 'a'} ${x.error ?? ''} ${x.parent ? x.parent.start : '-'}`);
     for (let i = x.children.length - 1; i >= 0; i--) stack.push([x.children[i], d + 1]);
-  }
-  return out;
-}
-
-function pythonFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...pythonFiles(p));
-    else if (e.name.endsWith('.py')) out.push(p);
   }
   return out;
 }
