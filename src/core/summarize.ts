@@ -7,6 +7,7 @@ import {
   ImportBinding, own, StartKind, ThreadStart,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
+import { sameStrings } from './shape';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
@@ -168,7 +169,7 @@ class Summarizer {
   /** The old segment for the same node, if it still holds: same locks held, same column, the
    *  same annotation comments around it. Its effects are applied and its parts added. */
   private takeOver(o: Segment, n: SyntaxNode, locks: string[]): Segment | undefined {
-    if (o.locksIn !== locks && (o.locksIn.length !== locks.length || o.locksIn.some((l, i) => l !== locks[i]))) return undefined;
+    if (!sameStrings(o.locksIn, locks)) return undefined;
     const l = this.lines.lineOf(n.start);
     const line = l + 1;
     if (this.lines.columnOf(n.start, l) + 1 !== o.column) return undefined;
