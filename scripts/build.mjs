@@ -1,5 +1,6 @@
 // Bundles every entry point with esbuild into dist/ and copies the two wasm files beside them.
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const entries = {
@@ -29,6 +30,11 @@ const exposeWasm = {
     }));
   },
 };
+// The engine's identity for the caches: its sources and the pinned grammar packages. Cached
+// summaries and reports of another build are not used (src/core/model.ts, ENGINE_BUILD).
+const engineHash = createHash('sha256');
+for (const f of readdirSync('src/core').filter(n => n.endsWith('.ts')).sort()) engineHash.update(f).update(readFileSync(`src/core/${f}`));
+for (const p of ['web-tree-sitter', 'tree-sitter-wasms']) engineHash.update(JSON.parse(readFileSync(`node_modules/${p}/package.json`, 'utf8')).version);
 const present = Object.fromEntries(Object.entries(entries).filter(([, src]) => existsSync(src)));
 mkdirSync('dist', { recursive: true });
 await esbuild.build({
@@ -44,6 +50,7 @@ await esbuild.build({
   // the ESM build reads import.meta.url, which a CommonJS bundle lacks: use the CommonJS build
   alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs' },
   plugins: [exposeWasm],
+  define: { __ENGINE_BUILD__: JSON.stringify(engineHash.digest('hex').slice(0, 16)) },
 });
 // the CLI is the package's `bin`: it needs its interpreter line
 const cli = 'dist/cli.js';

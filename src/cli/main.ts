@@ -1,7 +1,7 @@
 // threadline CLI: a thin shell over src/core.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzePaths } from '../core/workspace';
+import { reportPaths } from '../core/workspace';
 import { formatTextLines, jsonPieces } from '../core/format';
 import { ConfigError } from '../core/config';
 import { filterReport } from '../core/filter';
@@ -25,7 +25,9 @@ options:
   --exclude GLOB       skip matching paths (repeatable; replaces the default list)
   --max-file-size N    files over N bytes get their skeleton only (default 2000000)
   --jobs N             worker threads for parsing (default: one per core)
-  --cache DIR          keep file summaries in DIR; unchanged files are not parsed again
+  --cache DIR          keep file summaries in DIR; unchanged files are not parsed again,
+                       and a run over the same unchanged files reads its whole report
+                       from DIR (other --dict/--writes/--thread filters included)
   -o, --output FILE    write to FILE instead of stdout
   -h, --help           this help
 
@@ -68,14 +70,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (dict !== undefined) { try { new RegExp(dict); } catch { throw new UsageError(`--dict: not a valid pattern: ${dict}`); } }
   const warnings: string[] = [];
-  const { report, analysis } = await analyzePaths(inputs, {
+  const { report, limits } = await reportPaths(inputs, {
     configFile: config, mainThread, exclude: exclude.length ? exclude : undefined, roots: roots.length ? roots : undefined, maxFileSize,
     onWarning: w => warnings.push(w), relativeTo: process.cwd(), jobs, cacheDir,
     // a progress line on a terminal, never into a pipe
     onProgress: process.stderr.isTTY ? (d, t) => { if (d === t || d % 25 === 0) process.stderr.write(`\rthreadline: ${d}/${t} files${d === t ? '\n' : ''}`); } : undefined,
   });
   for (const w of warnings) process.stderr.write(`threadline: ${w}\n`);
-  for (const w of analysis.limitsHit()) process.stderr.write(`threadline: ${w}\n`);
+  for (const w of limits) process.stderr.write(`threadline: ${w}\n`);
   const shown = filterReport(report, { dict, writesOnly: writes, thread });
   // Written in pieces: the whole stdlib's report is longer than one JavaScript string may be.
   const fd = output ? fs.openSync(path.resolve(output), 'w') : 1;

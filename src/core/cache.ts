@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ENGINE_VERSION, FileSummary } from './model';
+import { ENGINE_BUILD, ENGINE_VERSION, FileSummary } from './model';
 
 const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 const arr = (x: unknown) => Array.isArray(x);
@@ -24,15 +24,17 @@ function wellFormed(s: FileSummary): boolean {
 export const DEFAULT_MAX_CACHE_BYTES = 256 * 1024 * 1024;
 
 export class SummaryCache {
-  private writable = true;
+  /** False once a write failed (the folder is read-only, or the disk is full). */
+  writable = true;
   hits = 0;
   misses = 0;
   rejected = 0;
 
   constructor(readonly dir: string, private readonly onProblem: (message: string) => void = () => undefined) {}
 
-  key(bytes: Uint8Array, path_: string, module: string, isPackage: boolean): string {
-    return createHash('sha256').update(`${ENGINE_VERSION}\0${path_}\0${module}\0${isPackage}\0`).update(bytes).digest('hex');
+  /** The size limit is part of the key: a file summarized under another limit may be skeleton only. */
+  key(bytes: Uint8Array, path_: string, module: string, isPackage: boolean, maxFileSize: number): string {
+    return createHash('sha256').update(`${ENGINE_VERSION}\0${ENGINE_BUILD}\0${path_}\0${module}\0${isPackage}\0${maxFileSize}\0`).update(bytes).digest('hex');
   }
 
   private file(key: string): string { return path.join(this.dir, key.slice(0, 2), `${key}.json`); }

@@ -148,6 +148,11 @@ export interface FileSummary {
 
 export const ENGINE_VERSION = 2;
 
+declare const __ENGINE_BUILD__: string | undefined;
+/** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a
+ *  cached summary or report made by other engine code is never used, version bump or not. */
+export const ENGINE_BUILD: string = typeof __ENGINE_BUILD__ === 'string' ? __ENGINE_BUILD__ : 'unbuilt';
+
 /** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */
 export function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;

@@ -4,10 +4,12 @@ import * as path from 'node:path';
 import { Analysis } from './analysis';
 import { findConfig, loadConfig, ThreadlineConfig } from './config';
 import { DEFAULT_EXCLUDES, discover } from './files';
-import { summarizeBytes } from './index';
+import { DEFAULT_MAX_FILE_SIZE, summarizeBytes } from './index';
 import { FileSummary } from './model';
 import { loadPython } from './parser';
 import { SummaryCache } from './cache';
+import type { Report } from './report';
+import { ResultsCache } from './snapshot';
 import { defaultJobs, Job, summarizeInWorkers, workerScript } from './pool';
 
 /** Below this many files, starting workers costs more than it saves. */
@@ -29,7 +31,17 @@ export interface AnalyzePathsOptions {
   relativeTo?: string;
 }
 
-export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions = {}): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[]; config: ThreadlineConfig }> {
+/** The files of a run, each with its path as shown and (with a cache) its summary key. */
+interface Run {
+  config: ThreadlineConfig;
+  files: { abs: string; module: string; isPackage: boolean }[];
+  shown: string[];
+  /** Summary keys (undefined: no cache, or the file could not be read). */
+  keys: (string | undefined)[];
+  cache?: SummaryCache;
+}
+
+function startRun(inputs: string[], opts: AnalyzePathsOptions): Run {
   const dir = inputs.length === 1 && fs.existsSync(inputs[0]) && fs.statSync(inputs[0]).isDirectory() ? inputs[0] : path.dirname(inputs[0] ?? '.');
   const cfgFile = opts.configFile ?? findConfig(dir);
   const config: ThreadlineConfig = cfgFile ? loadConfig(cfgFile) : { mainThread: 'main', threads: {} };
@@ -37,19 +49,33 @@ export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions =
   const { files } = discover(inputs, { exclude: opts.exclude ?? [...DEFAULT_EXCLUDES, ...(config.exclude ?? [])], roots: opts.roots, extraRoots: (config.extraRoots ?? []).map(r => path.resolve(dir, r)), onWarning: opts.onWarning });
   const rel = opts.relativeTo ?? process.cwd();
   const cache = opts.cacheDir ? new SummaryCache(opts.cacheDir, m => opts.onWarning?.(m)) : undefined;
+  const shown = files.map(f => path.relative(rel, f.abs).split(path.sep).join('/') || f.abs);
+  const keys = files.map((f, i) => {
+    if (!cache) return undefined;
+    let bytes: Uint8Array;
+    try { bytes = fs.readFileSync(f.abs); } catch (e) { opts.onWarning?.(`cannot read ${shown[i]}: ${(e as Error).message}`); return undefined; }
+    return cache.key(bytes, shown[i], f.module, f.isPackage, opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  });
+  return { config, files, shown, keys, cache };
+}
+
+export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions = {}): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[]; config: ThreadlineConfig }> {
+  const run = startRun(inputs, opts);
+  return { ...(await analyzeRun(run, opts)), config: run.config };
+}
+
+async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string[]): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[] }> {
+  const { files, shown, keys, cache, config } = run;
   const slots: (FileSummary | undefined)[] = new Array(files.length);
   const todo: { i: number; job: Job; key?: string }[] = [];
   files.forEach((f, i) => {
-    const shown = path.relative(rel, f.abs).split(path.sep).join('/') || f.abs;
-    let key: string | undefined;
+    const key = keys[i];
     if (cache) {
-      let bytes: Uint8Array;
-      try { bytes = fs.readFileSync(f.abs); } catch (e) { opts.onWarning?.(`cannot read ${shown}: ${(e as Error).message}`); return; }
-      key = cache.key(bytes, shown, f.module, f.isPackage);
-      const hit = cache.get(key, shown);
+      if (key === undefined) return; // unreadable: said by startRun
+      const hit = cache.get(key, shown[i]);
       if (hit) { slots[i] = hit; return; }
     }
-    todo.push({ i, key, job: { abs: f.abs, path: shown, module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize } });
+    todo.push({ i, key, job: { abs: f.abs, path: shown[i], module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize } });
   });
   const progress = opts.onProgress;
   const jobs = opts.jobs ?? defaultJobs();
@@ -69,7 +95,38 @@ export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions =
   const summaries: FileSummary[] = [];
   for (const t of todo) { const s = slots[t.i]; if (s && cache && t.key) cache.put(t.key, s); }
   cache?.prune();
-  for (const s of slots) if (s) { summaries.push(s); for (const w of s.warnings) opts.onWarning?.(`${s.path}: ${w}`); }
-  const analysis = new Analysis(summaries, { mainThread: config.mainThread, threads: config.threads });
-  return { analysis, report: analysis.report, summaries, config };
+  for (const s of slots) if (s) {
+    summaries.push(s);
+    for (const w of s.warnings) { const line = `${s.path}: ${w}`; warnings?.push(line); opts.onWarning?.(line); }
+  }
+  const analysis = new Analysis(summaries, analysisOptions(config));
+  return { analysis, report: analysis.report, summaries };
+}
+
+const analysisOptions = (config: ThreadlineConfig) => ({ mainThread: config.mainThread, threads: config.threads });
+
+/** The report of a run, as the CLI prints it. With a cache, a run over the same files, unchanged,
+ *  with the same options, reads the whole report from the cache (snapshot.ts) instead of
+ *  summarizing and analyzing: no Analysis is made then. */
+export async function reportPaths(inputs: string[], opts: AnalyzePathsOptions = {}): Promise<{ report: Report; limits: string[]; config: ThreadlineConfig; fromCache: boolean }> {
+  const run = startRun(inputs, opts);
+  const results = opts.cacheDir ? new ResultsCache(path.join(opts.cacheDir, 'results'), m => opts.onWarning?.(m)) : undefined;
+  const options = analysisOptions(run.config);
+  const slot = JSON.stringify({ inputs: inputs.map(i => path.resolve(i)), relativeTo: path.resolve(opts.relativeTo ?? process.cwd()), roots: opts.roots, exclude: opts.exclude, configFile: opts.configFile, options });
+  // every file read (one that cannot be is left out of the analysis, and of no key)
+  const key = results && run.keys.every(k => k !== undefined)
+    ? ResultsCache.key({ options, maxFileSize: opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE }, run.keys.map((k, i) => ({ path: run.shown[i], key: k! }))) : undefined;
+  const hit = key ? results!.get(slot, key) : undefined;
+  if (hit) {
+    for (const w of hit.warnings) opts.onWarning?.(w);
+    run.cache?.prune(); // what interrupted runs left goes, hit or not
+    opts.onProgress?.(run.files.length, run.files.length);
+    return { report: hit.report, limits: hit.limits, config: run.config, fromCache: true };
+  }
+  const warnings: string[] = [];
+  const { analysis, report } = await analyzeRun(run, opts, warnings);
+  const limits = analysis.limitsHit();
+  // (a summary cache that could not be written has said so: the same disk is not tried again)
+  if (key && run.cache?.writable) results!.put(slot, key, { report: { ...report, findings: report.findings }, limits, warnings });
+  return { report, limits, config: run.config, fromCache: false };
 }

@@ -197,7 +197,7 @@ export class WorkspaceIndex {
     let bytes: Uint8Array;
     try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); this.pending.add(abs); return; }
     const m = this.moduleFor(abs);
-    const key = this.cache?.key(bytes, abs, m.module, m.isPackage);
+    const key = this.cache?.key(bytes, abs, m.module, m.isPackage, this.settings.maxFileSize);
     const cached = key && !skipCache ? this.cache!.get(key, abs) : undefined;
     if (cached) this.fromCache.add(abs);
     const s = cached ?? summarizeBytes(this.parser, bytes, abs, m.module, m.isPackage, { maxFileSize: this.settings.maxFileSize });
