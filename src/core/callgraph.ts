@@ -55,6 +55,7 @@ export class CallGraph {
     const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));
     const context = new Map(fns.map(fn => [fn, contextKey(this.calls.get(fn) ?? [])]));
     const loops = new Map(fns.map(fn => [fn, loopKey(this.calls.get(fn) ?? [])]));
+    const calleesBefore = new Map(fns.map(fn => [fn, this.callees(fn)]));
     const classesBefore = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
     const constructionsBefore = constructionKey(this.constructions, classesBefore, set);
     for (const fn of fns) for (const c of this.calls.get(fn) ?? []) for (const t of c.targets) this.callers.get(t.fn)?.delete(fn);
@@ -69,7 +70,7 @@ export class CallGraph {
     // constructions keep the order of a full build: by function, in program order
     for (const cls of classesAfter) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));
     const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
-    if (edges) { this.components = undefined; this.componentIndex = undefined; }
+    if (edges && !this.componentsStay(fns, calleesBefore)) { this.components = undefined; this.componentIndex = undefined; }
     return {
       edges,
       context: edges || fns.some(fn => context.get(fn) !== contextKey(this.calls.get(fn)!)),
@@ -117,6 +118,21 @@ export class CallGraph {
    *  on deep chains); computed once, shared by the helper summaries and the inherited locks. */
   sccs(): readonly FnInfo[][] {
     return (this.components ??= this.tarjan());
+  }
+
+  /** Whether the components, in their order, are still those of the graph after the callees of
+   *  `fns` changed: no edge inside a component went (it may split), and every new edge goes
+   *  inside a component or to one already before it (callees first). Typing in a called name
+   *  takes an edge out and puts it back; Tarjan over a 100,000-function graph is 0.3 s. */
+  private componentsStay(fns: FnInfo[], calleesBefore: Map<FnInfo, FnInfo[]>): boolean {
+    if (!this.components) return false;
+    for (const u of fns) {
+      const cu = this.componentOf(u);
+      const before = new Set(calleesBefore.get(u)), now = new Set(this.callees(u));
+      for (const v of before) if (!now.has(v) && this.componentOf(v) === cu) return false;
+      for (const v of now) if (!before.has(v) && this.componentOf(v) > cu) return false;
+    }
+    return true;
   }
 
   private componentIndex?: Map<FnInfo, number>;

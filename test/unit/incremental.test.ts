@@ -255,6 +255,11 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['store.py', t => t.replace('self.items[k] = v', 'self.items.pop(k, None)')], // the helper's write changes
     ['service.py', t => t.replace('return self.items.get("k")', 'return self.missing("k")')], // a call to nothing
     ['store.py', t => t + '\n    def missing(self, k):\n        return self.items[k]\n'], // ... that now resolves (declarations change)
+    ['service.py', t => t.replace('return self.missing("k")', 'self.work()\n        return self.missing("k")')], // a new call edge (callee first already)
+    ['service.py', t => t.replace('            self.put("k", 1)', '            self.put("k", 1)\n            self.poll()')], // ... and back: a cycle
+    ['service.py', t => t.replace('            self.poll()\n', '')], // the cycle broken again
+    ['service.py', t => t.replace('self.work()\n', 'self.wrk()\n')], // a called name typed in: the edge goes
+    ['service.py', t => t.replace('self.wrk()\n', 'self.work()\n')], // ... and comes back
     ['service.py', t => t.replace('target=self.work', 'target=self.poll')], // a start retargeted
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
