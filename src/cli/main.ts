@@ -24,7 +24,7 @@ options:
   --main-thread NAME   name of the main thread (default: main, or the config's)
   --exclude GLOB       skip matching paths (repeatable; replaces the default list)
   --max-file-size N    files over N bytes get their skeleton only (default 2000000)
-  --jobs N             worker threads for parsing (default: one per core)
+  --jobs N             threads for parsing, this one included (default: one per core)
   --cache DIR          keep file summaries in DIR; unchanged files are not parsed again,
                        and a run over the same unchanged files reads its whole report
                        from DIR (other --dict/--writes/--thread filters included)

@@ -1,10 +1,13 @@
-// Summarizing many files on worker_threads, one per core by default. Falls back to the
-// calling thread when the worker script is not there (running from sources).
+// Summarizing many files on threads: the calling thread and `threads - 1` worker_threads take
+// files from one queue, so N threads are N summarizers (the caller is not left idle waiting for
+// results). Runs on the calling thread alone when the worker script is not there (sources).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { summarizeBytes } from './index';
 import { FileSummary } from './model';
+import { loadPython, PythonParser } from './parser';
 import type { WorkRequest } from './worker';
 
 export interface Job { abs: string; path: string; module: string; isPackage: boolean; maxFileSize?: number }
@@ -26,38 +29,85 @@ export function defaultJobs(): number {
 /** Jobs sent to a worker before its first result comes back. */
 const IN_FLIGHT = 4;
 
-/** Summaries in job order; `onDone` reports progress. A job that fails yields an error string. */
-export async function summarizeInWorkers(jobs: Job[], workers: number, onDone?: (done: number) => void): Promise<(FileSummary | string)[]> {
-  const script = workerScript();
-  if (!script) throw new Error('dist/worker.js not found: run npm run build');
-  const n = Math.max(1, Math.min(workers, jobs.length));
+const failedJob = (job: Job, message: string) => `cannot read ${job.path}: ${message}`;
+
+/** One job on this thread (what a worker does with one: worker.ts). */
+export function summarizeJob(parser: PythonParser, job: Job): FileSummary | string {
+  try {
+    return summarizeBytes(parser, fs.readFileSync(job.abs), job.path, job.module, job.isPackage, { maxFileSize: job.maxFileSize });
+  } catch (e) {
+    return failedJob(job, (e as Error).message);
+  }
+}
+
+export interface PoolOptions {
+  /** Threads in all, the calling one included (default: one per core). */
+  threads?: number;
+  onDone?: (done: number) => void;
+  /** Said when a worker stops before its jobs are done (they are then done on this thread). */
+  onWarning?: (message: string) => void;
+  /** The workers' script (default: worker.js beside this bundle). */
+  script?: string;
+}
+
+/** Summaries in job order. A job that fails yields an error string; a worker that dies has its
+ *  jobs redone on the calling thread, so no result is lost with it. */
+export async function summarizeFiles(jobs: Job[], opts: PoolOptions = {}): Promise<(FileSummary | string)[]> {
   const results: (FileSummary | string)[] = new Array(jobs.length);
-  // Largest files first, so no worker is left with a big one at the end while the others idle
-  // (results stay in job order).
-  const size = (j: Job) => { try { return fs.statSync(j.abs).size; } catch { return 0; } };
-  const sizes = jobs.map(size);
+  const threads = Math.max(1, Math.min(opts.threads ?? defaultJobs(), jobs.length));
+  const script = threads > 1 ? opts.script ?? workerScript() : undefined;
+  // Largest files first from the front (workers), smallest from the back (this thread, which
+  // also takes the workers' results between two of its own files, so it holds them up least).
+  const sizes = jobs.map(j => { try { return fs.statSync(j.abs).size; } catch { return 0; } });
   const order = jobs.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
-  let next = 0, done = 0;
-  await Promise.all(Array.from({ length: n }, () => new Promise<void>((resolve, reject) => {
+  let front = 0, back = order.length, done = 0, live = 0;
+  const redo: number[] = [];
+  let wake: (() => void) | undefined;
+  const finish = (id: number, r: FileSummary | string) => { results[id] = r; opts.onDone?.(++done); };
+  for (let k = 0; script && k < threads - 1; k++) {
     const w = new Worker(script);
-    let inFlight = 0;
+    const inFlight = new Set<number>();
+    let failure = '';
+    live++;
     const feed = () => {
-      if (next >= jobs.length) { if (!inFlight) void w.terminate().then(() => resolve()); return; }
-      const id = order[next++];
-      inFlight++;
-      const req: WorkRequest = { id, ...jobs[id] };
-      w.postMessage(req);
+      if (front < back) {
+        const id = order[front++];
+        inFlight.add(id);
+        const req: WorkRequest = { id, ...jobs[id] };
+        w.postMessage(req);
+      } else if (!inFlight.size) void w.terminate();
     };
-    w.on('message', (m: { id: number; json?: string; error?: string }) => {
-      inFlight--;
-      // the next job first: the worker is not kept waiting while this result is parsed here
-      feed();
-      results[m.id] = m.json !== undefined ? JSON.parse(m.json) as FileSummary : `cannot read ${jobs[m.id].path}: ${m.error}`;
-      onDone?.(++done);
+    w.on('message', (m: { id: number; json?: string; failed?: string }) => {
+      inFlight.delete(m.id);
+      feed(); // the next job first: the worker is not kept waiting while this result is parsed here
+      finish(m.id, m.json !== undefined ? JSON.parse(m.json) as FileSummary : m.failed ?? failedJob(jobs[m.id], 'no result'));
     });
-    w.on('error', reject);
+    w.on('error', e => { failure = e.message; });
+    w.on('exit', code => {
+      live--;
+      if (inFlight.size) {
+        opts.onWarning?.(`a summarizing thread stopped (${failure || `exit code ${code}`}): its ${inFlight.size} file(s) are done on the main thread`);
+        redo.push(...inFlight);
+        inFlight.clear();
+      }
+      wake?.();
+    });
     // a few jobs queued per worker, so it never waits for a round trip between two files
-    for (let k = 0; k < IN_FLIGHT; k++) feed();
-  })));
+    for (let q = 0; q < IN_FLIGHT; q++) feed();
+  }
+  const parser = await loadPython();
+  for (;;) {
+    const id = redo.length ? redo.pop() : front < back ? order[--back] : undefined;
+    if (id !== undefined) {
+      finish(id, summarizeJob(parser, jobs[id]));
+      // the workers' results and their next jobs wait for this thread, and in the server so do
+      // requests: let them through between two files
+      await new Promise<void>(r => setImmediate(r));
+      continue;
+    }
+    if (!live) break;
+    await new Promise<void>(r => { wake = r; });
+    wake = undefined;
+  }
   return results;
 }

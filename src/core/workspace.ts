@@ -4,15 +4,14 @@ import * as path from 'node:path';
 import { Analysis } from './analysis';
 import { findConfig, loadConfig, ThreadlineConfig } from './config';
 import { DEFAULT_EXCLUDES, discover } from './files';
-import { DEFAULT_MAX_FILE_SIZE, summarizeBytes } from './index';
+import { DEFAULT_MAX_FILE_SIZE } from './index';
 import { FileSummary } from './model';
-import { loadPython } from './parser';
 import { SummaryCache } from './cache';
 import type { Report } from './report';
 import { ResultsCache } from './snapshot';
-import { defaultJobs, Job, summarizeInWorkers, workerScript } from './pool';
+import { defaultJobs, Job, summarizeFiles } from './pool';
 
-/** Below this many files, starting workers costs more than it saves. */
+/** Below this many files to summarize, starting workers costs more than it saves. */
 const PARALLEL_THRESHOLD = 24;
 
 export interface AnalyzePathsOptions {
@@ -21,7 +20,7 @@ export interface AnalyzePathsOptions {
   exclude?: string[];
   roots?: string[];
   maxFileSize?: number;
-  /** Worker threads for parsing and summarizing (default: one per core). */
+  /** Threads for parsing and summarizing, this one included (default: one per core). */
   jobs?: number;
   /** Folder of the persistent summary cache. */
   cacheDir?: string;
@@ -78,20 +77,11 @@ async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string
     todo.push({ i, key, job: { abs: f.abs, path: shown[i], module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize } });
   });
   const progress = opts.onProgress;
-  const jobs = opts.jobs ?? defaultJobs();
-  let done = files.length - todo.length;
-  if (jobs > 1 && todo.length >= PARALLEL_THRESHOLD && workerScript()) {
-    const results = await summarizeInWorkers(todo.map(t => t.job), jobs, d => progress?.(done + d, files.length));
-    results.forEach((r, k) => { if (typeof r === 'string') opts.onWarning?.(r); else slots[todo[k].i] = r; });
-  } else {
-    const parser = await loadPython();
-    for (const t of todo) {
-      let bytes: Uint8Array;
-      try { bytes = fs.readFileSync(t.job.abs); } catch (e) { opts.onWarning?.(`cannot read ${t.job.path}: ${(e as Error).message}`); continue; }
-      slots[t.i] = summarizeBytes(parser, bytes, t.job.path, t.job.module, t.job.isPackage, { maxFileSize: opts.maxFileSize });
-      progress?.(++done, files.length);
-    }
-  }
+  const done = files.length - todo.length;
+  // Below the threshold, starting workers costs more than it saves.
+  const threads = todo.length >= PARALLEL_THRESHOLD ? opts.jobs ?? defaultJobs() : 1;
+  const results = await summarizeFiles(todo.map(t => t.job), { threads, onDone: d => progress?.(done + d, files.length), onWarning: opts.onWarning });
+  results.forEach((r, k) => { if (typeof r === 'string') opts.onWarning?.(r); else slots[todo[k].i] = r; });
   const summaries: FileSummary[] = [];
   for (const t of todo) { const s = slots[t.i]; if (s && cache && t.key) cache.put(t.key, s); }
   cache?.prune();

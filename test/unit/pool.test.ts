@@ -1,0 +1,49 @@
+// The summarizing pool (src/core/pool.ts): on any number of threads, the summaries of the
+// calling thread alone, in job order; a failed file and a dead worker each contained.
+import { after, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Job, summarizeFiles } from '../../src/core/pool';
+import { pythonFiles } from './sources';
+
+const fixtures = path.resolve(__dirname, '../../../test/fixtures');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-pool-'));
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const jobs: Job[] = pythonFiles(fixtures).map(abs => {
+  const rel = path.relative(fixtures, abs).split(path.sep).join('/');
+  return { abs, path: rel, module: rel.replace(/\.py$/, '').replace(/\//g, '.'), isPackage: rel.endsWith('__init__.py') };
+});
+// one that cannot be read, in the middle
+jobs.splice(jobs.length >> 1, 0, { abs: path.join(tmp, 'gone.py'), path: 'gone.py', module: 'gone', isPackage: false });
+
+test('the fixtures are enough files to keep two workers busy', () => assert.ok(jobs.length >= 20, `${jobs.length} jobs`));
+
+// a summary from a worker has come through JSON, as one from the cache has: compared as such
+const plain = (r: unknown) => JSON.parse(JSON.stringify(r));
+
+test('1, 2 and 3 threads give the same results, in job order, each file reported done once', async () => {
+  const alone = await summarizeFiles(jobs, { threads: 1 });
+  for (const threads of [2, 3]) {
+    const seen: number[] = [];
+    const r = await summarizeFiles(jobs, { threads, onDone: d => seen.push(d) });
+    assert.deepEqual(plain(r), plain(alone), `${threads} threads`);
+    assert.deepEqual(seen, jobs.map((_, i) => i + 1));
+  }
+  alone.forEach((s, i) => { if (typeof s !== 'string') assert.equal(s.path, jobs[i].path); });
+  const failed = alone.filter(s => typeof s === 'string');
+  assert.equal(failed.length, 1);
+  assert.match(failed[0] as string, /^cannot read gone\.py: ENOENT/);
+});
+
+test('a worker that dies has its files summarized on the calling thread, and says so', async () => {
+  const crashing = path.join(tmp, 'crash.js');
+  fs.writeFileSync(crashing, "require('node:worker_threads').parentPort.on('message', () => { throw new Error('boom'); });\n");
+  const warnings: string[] = [];
+  const r = await summarizeFiles(jobs, { threads: 3, script: crashing, onWarning: w => warnings.push(w) });
+  assert.deepEqual(plain(r), plain(await summarizeFiles(jobs, { threads: 1 })));
+  assert.equal(warnings.length, 2, warnings.join('\n'));
+  for (const w of warnings) assert.match(w, /^a summarizing thread stopped \(boom\): its \d+ file\(s\) are done on the main thread$/);
+});
