@@ -10,7 +10,11 @@ import { FileSummary } from './model';
 import { loadPython, PythonParser } from './parser';
 import type { WorkRequest } from './worker';
 
-export interface Job { abs: string; path: string; module: string; isPackage: boolean; maxFileSize?: number }
+export interface Job {
+  abs: string; path: string; module: string; isPackage: boolean; maxFileSize?: number;
+  /** The file's bytes, when already read (a cache key made of them): not read again. */
+  bytes?: Uint8Array;
+}
 
 export function workerScript(): string | undefined {
   for (let dir = __dirname, i = 0; i < 4; dir = path.dirname(dir), i++) {
@@ -34,7 +38,7 @@ const failedJob = (job: Job, message: string) => `cannot read ${job.path}: ${mes
 /** One job on this thread (what a worker does with one: worker.ts). */
 export function summarizeJob(parser: PythonParser, job: Job): FileSummary | string {
   try {
-    return summarizeBytes(parser, fs.readFileSync(job.abs), job.path, job.module, job.isPackage, { maxFileSize: job.maxFileSize });
+    return summarizeBytes(parser, job.bytes ?? fs.readFileSync(job.abs), job.path, job.module, job.isPackage, { maxFileSize: job.maxFileSize });
   } catch (e) {
     return failedJob(job, (e as Error).message);
   }

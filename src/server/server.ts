@@ -14,7 +14,8 @@ import {
 import { FindingDiagnostics } from './diagnostics';
 import { OpenDocuments } from './documents';
 import { accessesAt, fileModel, highlights, hover, inlayHints, threadsOf, toPAccess, toPContainer } from './features';
-import { DEFAULT_SETTINGS, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } from './workspaceIndex';
+import { defaultJobs, summarizeFiles } from '../core/pool';
+import { DEFAULT_SETTINGS, DiskJob, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
 const log = (m: string) => connection.console.log(m);
@@ -70,6 +71,9 @@ function status(state: 'indexing' | 'ready' | 'error', files: number, total: num
   void connection.sendNotification(StatusNotification, { state, files, total, message });
 }
 
+/** Below this many files to summarize, starting workers costs more than it saves. */
+const POOL_THRESHOLD = 24;
+
 /** Background index with work-done progress; yields between files so requests keep flowing. */
 async function indexWorkspace(): Promise<void> {
   indexing = true;
@@ -86,22 +90,32 @@ async function indexWorkspace(): Promise<void> {
   status('indexing', 0, files.length);
   const t0 = Date.now();
   let lastReport = 0;
+  const report = (done: number) => {
+    if (Date.now() - lastReport < 100 && done < files.length) return;
+    lastReport = Date.now();
+    progress?.report(Math.round((done / files.length) * 100), `${done}/${files.length} files`);
+    status('indexing', done, files.length);
+  };
+  // cache hits at once; the misses on every core (pool.ts), this thread among them
+  const misses: DiskJob[] = [];
   for (let i = 0; i < files.length; i++) {
     const f = files[i];
-    if (!docs.get(pathToUri(f.abs))) index.indexFromDisk(f.abs);
-    if (Date.now() - lastReport > 100 || i === files.length - 1) {
-      lastReport = Date.now();
-      progress?.report(Math.round(((i + 1) / files.length) * 100), `${i + 1}/${files.length} files`);
-      status('indexing', i + 1, files.length);
-    }
+    const d = docs.get(pathToUri(f.abs)) ? undefined : index.prepareFromDisk(f.abs);
+    if (d) misses.push(d);
+    report(i + 1 - misses.length);
     if (i % 8 === 7) await new Promise(r => setImmediate(r));
   }
+  const hits = files.length - misses.length;
+  const threads = misses.length >= POOL_THRESHOLD ? defaultJobs() : 1;
+  const results = await summarizeFiles(misses.map(d => d.job), { threads, onDone: n => report(hits + n), onWarning: log });
+  results.forEach((r, k) => index.acceptFromDisk(misses[k], r));
+  report(files.length);
   analyzeNow();
   index.pruneCache();
   progress?.done();
   indexing = false;
   index.reportCacheRejects();
-  log(`indexed ${files.length} files in ${Date.now() - t0} ms${index.configError ? ` (config error: ${index.configError})` : ''}`);
+  log(`indexed ${files.length} files in ${Date.now() - t0} ms (${misses.length} parsed on ${threads} thread${threads > 1 ? 's' : ''}, ${hits} reused)${index.configError ? ` (config error: ${index.configError})` : ''}`);
   status(index.configError ? 'error' : 'ready', files.length, files.length, index.configError);
 }
 

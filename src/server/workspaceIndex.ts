@@ -7,9 +7,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Analysis } from '../core/analysis';
 import { CONFIG_FILE, parseConfig, ThreadlineConfig } from '../core/config';
 import { discover, importRoot, moduleName } from '../core/files';
-import { summarizeBytes, summarizeTree } from '../core/index';
+import { summarizeTree } from '../core/index';
 import { FileSummary } from '../core/model';
 import { PythonParser } from '../core/parser';
+import { Job, summarizeJob } from '../core/pool';
 import { SummaryCache } from '../core/cache';
 import type { AccessReport } from '../core/report';
 import { OpenDocument } from './documents';
@@ -74,6 +75,9 @@ export function bufferModule(uri: string): string {
   return `__${uri.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}__`;
 }
 
+/** A file of the background index left to summarize (`prepareFromDisk`). */
+export interface DiskJob { job: Job; key?: string; stamp: number }
+
 /** Past this many changed files (a branch switch), one full analysis beats updates one by one. */
 const MAX_INCREMENTAL_FILES = 32;
 
@@ -86,6 +90,8 @@ export class WorkspaceIndex {
   private readonly docVersions = new Map<string, number>();
   /** `docVersions` as the latest analysis saw them: answers for other versions would be stale. */
   private analyzedVersions = new Map<string, number>();
+  /** Bumped for a path each time its summary is set or dropped (see `acceptFromDisk`). */
+  private readonly stamps = new Map<string, number>();
   /** Disk summaries that came from the cache rather than from the file. */
   private readonly fromCache = new Set<string>();
   roots: string[] = [];
@@ -191,27 +197,59 @@ export class WorkspaceIndex {
     return moduleName(abs, [...this.roots, ...this.extraRoots()].map(r => importRoot(r)));
   }
 
-  indexFromDisk(abs: string, skipCache = false): void {
-    if (this.fromEditor.has(abs)) return;
+  /** A disk file read for the index: its cached summary is taken at once; a miss comes back as
+   *  a job for the summarizing pool, whose result goes to `acceptFromDisk`. */
+  prepareFromDisk(abs: string, skipCache = false): DiskJob | undefined {
+    if (this.fromEditor.has(abs)) return undefined;
+    const stamp = this.touch(abs);
     this.fromCache.delete(abs);
     let bytes: Uint8Array;
-    try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); this.pending.add(abs); return; }
+    try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); this.pending.add(abs); return undefined; }
     const m = this.moduleFor(abs);
     const key = this.cache?.key(bytes, abs, m.module, m.isPackage, this.settings.maxFileSize);
     const cached = key && !skipCache ? this.cache!.get(key, abs) : undefined;
-    if (cached) this.fromCache.add(abs);
-    const s = cached ?? summarizeBytes(this.parser, bytes, abs, m.module, m.isPackage, { maxFileSize: this.settings.maxFileSize });
+    if (cached) {
+      this.fromCache.add(abs);
+      this.setFromDisk(abs, cached);
+      return undefined;
+    }
+    // the bytes go with the job: the summary is of what the key was made from
+    return { job: { abs, path: abs, module: m.module, isPackage: m.isPackage, maxFileSize: this.settings.maxFileSize, bytes }, key, stamp };
+  }
+
+  /** A pool result: dropped when the file changed, went or was opened since it was read. */
+  acceptFromDisk(d: DiskJob, s: FileSummary | string): void {
+    const abs = d.job.abs;
+    if (this.stamps.get(abs) !== d.stamp || this.fromEditor.has(abs)) return;
+    if (typeof s === 'string') { this.log(s); this.summaries.delete(abs); this.pending.add(abs); return; }
+    if (d.key) this.cache!.put(d.key, s);
+    this.setFromDisk(abs, s);
+  }
+
+  indexFromDisk(abs: string, skipCache = false): void {
+    const d = this.prepareFromDisk(abs, skipCache);
+    if (d) this.acceptFromDisk(d, summarizeJob(this.parser, d.job));
+  }
+
+  private setFromDisk(abs: string, s: FileSummary): void {
     // said whether the summary is fresh or cached, so a restart with a warm cache logs the same
     for (const w of s.warnings) this.log(`${abs}: ${w}`);
-    if (key && !cached) this.cache!.put(key, s);
     this.summaries.set(abs, s);
     this.pending.add(abs);
+  }
+
+  /** A path's summary is about to change (or go): results of reads made before are stale. */
+  private touch(abs: string): number {
+    const n = (this.stamps.get(abs) ?? 0) + 1;
+    this.stamps.set(abs, n);
+    return n;
   }
 
   indexDocument(d: OpenDocument): void {
     const key = uriToPath(d.uri);
     const m = d.uri.startsWith('file:') ? this.moduleFor(key) : { module: bufferModule(d.uri), isPackage: false };
     const text = d.doc.getText();
+    this.touch(key);
     if (!d.tree) { this.log(`${key}: parse timed out`); return; }
     this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize, mirror: (d.mirror ??= {}), memo: (d.memo ??= {}) }));
     this.pending.add(key);
@@ -241,13 +279,14 @@ export class WorkspaceIndex {
     const key = uriToPath(uri);
     this.fromEditor.delete(key);
     this.docVersions.delete(key);
-    if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else { this.summaries.delete(key); this.pending.add(key); }
+    if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else { this.touch(key); this.summaries.delete(key); this.pending.add(key); }
   }
 
   /** The file is gone from disk. An open document keeps its summary (the editor buffer wins until
    *  it is closed; releaseDocument then finds no file and drops it). */
   remove(abs: string): void {
     if (this.fromEditor.has(abs)) return;
+    this.touch(abs);
     if (this.summaries.delete(abs)) this.pending.add(abs);
     this.fromCache.delete(abs);
   }
@@ -255,7 +294,7 @@ export class WorkspaceIndex {
   /** A folder is gone: every disk summary under it goes too (the watcher reports only the folder). */
   removeUnder(dir: string): number {
     let n = 0;
-    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.summaries.delete(k); this.fromCache.delete(k); this.pending.add(k); n++; }
+    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.touch(k); this.summaries.delete(k); this.fromCache.delete(k); this.pending.add(k); n++; }
     return n;
   }
 
