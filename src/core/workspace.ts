@@ -37,6 +37,9 @@ interface Run {
   shown: string[];
   /** Summary keys (undefined: no cache, or the file could not be read). */
   keys: (string | undefined)[];
+  /** The bytes each key was made of: a miss is summarized from them, not read again (a file
+   *  changed in between would have its new summary cached under the old key). */
+  bytes: (Uint8Array | undefined)[];
   cache?: SummaryCache;
 }
 
@@ -49,13 +52,13 @@ function startRun(inputs: string[], opts: AnalyzePathsOptions): Run {
   const rel = opts.relativeTo ?? process.cwd();
   const cache = opts.cacheDir ? new SummaryCache(opts.cacheDir, m => opts.onWarning?.(m)) : undefined;
   const shown = files.map(f => path.relative(rel, f.abs).split(path.sep).join('/') || f.abs);
+  const bytes: (Uint8Array | undefined)[] = new Array(files.length);
   const keys = files.map((f, i) => {
     if (!cache) return undefined;
-    let bytes: Uint8Array;
-    try { bytes = fs.readFileSync(f.abs); } catch (e) { opts.onWarning?.(`cannot read ${shown[i]}: ${(e as Error).message}`); return undefined; }
-    return cache.key(bytes, shown[i], f.module, f.isPackage, opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    try { bytes[i] = fs.readFileSync(f.abs); } catch (e) { opts.onWarning?.(`cannot read ${shown[i]}: ${(e as Error).message}`); return undefined; }
+    return cache.key(bytes[i]!, shown[i], f.module, f.isPackage, opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
   });
-  return { config, files, shown, keys, cache };
+  return { config, files, shown, keys, bytes, cache };
 }
 
 export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions = {}): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[]; config: ThreadlineConfig }> {
@@ -64,7 +67,7 @@ export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions =
 }
 
 async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string[]): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[] }> {
-  const { files, shown, keys, cache, config } = run;
+  const { files, shown, keys, bytes, cache, config } = run;
   const slots: (FileSummary | undefined)[] = new Array(files.length);
   const todo: { i: number; job: Job; key?: string }[] = [];
   files.forEach((f, i) => {
@@ -74,7 +77,7 @@ async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string
       const hit = cache.get(key, shown[i]);
       if (hit) { slots[i] = hit; return; }
     }
-    todo.push({ i, key, job: { abs: f.abs, path: shown[i], module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize } });
+    todo.push({ i, key, job: { abs: f.abs, path: shown[i], module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize, bytes: bytes[i] } });
   });
   const progress = opts.onProgress;
   const done = files.length - todo.length;
