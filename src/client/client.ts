@@ -27,6 +27,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Record<string, 
     extraRoots: c.get<string[]>('extraRoots', []),
     maxFileSize: c.get<number>('maxFileSize', 2000000),
     maxOpenTrees: c.get<number>('maxOpenTrees', 16),
+    indexThreads: c.get<number>('indexThreads', 0),
     trace: { server: c.get<string>('trace.server', 'off') },
   };
 }

@@ -106,7 +106,7 @@ async function indexWorkspace(): Promise<void> {
     if (i % 8 === 7) await new Promise(r => setImmediate(r));
   }
   const hits = files.length - misses.length;
-  const threads = misses.length >= POOL_THRESHOLD ? defaultJobs() : 1;
+  const threads = misses.length >= POOL_THRESHOLD ? index.settings.indexThreads || defaultJobs() : 1;
   const results = await summarizeFiles(misses.map(d => d.job), { threads, onDone: n => report(hits + n), onWarning: log });
   results.forEach((r, k) => index.acceptFromDisk(misses[k], r));
   report(files.length);

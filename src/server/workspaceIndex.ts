@@ -27,12 +27,14 @@ export interface ServerSettings {
   extraRoots: string[];
   maxFileSize: number;
   maxOpenTrees: number;
+  /** Threads for the index's parsing, this one included; 0: one per core. */
+  indexThreads: number;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   mainThread: 'main', threads: {}, statusPattern: 'status|state', diagnosticsEnabled: true, diagnosticsSeverity: 'Warning',
   inlayHints: true, include: ['**/*.py'], exclude: ['**/.git/**', '**/.venv/**', '**/venv/**', '**/node_modules/**', '**/__pycache__/**', '**/site-packages/**'],
-  extraRoots: [], maxFileSize: 2_000_000, maxOpenTrees: 16,
+  extraRoots: [], maxFileSize: 2_000_000, maxOpenTrees: 16, indexThreads: 0,
 };
 
 export function settingsFrom(raw: unknown): ServerSettings {
@@ -48,6 +50,7 @@ export function settingsFrom(raw: unknown): ServerSettings {
   for (const k of ['include', 'exclude', 'extraRoots'] as const) if (Array.isArray(r[k])) s[k] = r[k].filter((x: unknown) => typeof x === 'string');
   if (typeof r.maxFileSize === 'number' && r.maxFileSize > 0) s.maxFileSize = r.maxFileSize;
   if (typeof r.maxOpenTrees === 'number' && r.maxOpenTrees >= 1) s.maxOpenTrees = Math.floor(r.maxOpenTrees);
+  if (typeof r.indexThreads === 'number' && r.indexThreads >= 0) s.indexThreads = Math.floor(r.indexThreads);
   return s;
 }
 

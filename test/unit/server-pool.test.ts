@@ -31,26 +31,29 @@ const sub = (k: number) => [
 const made: string[] = [];
 after(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
 
-test(`a ${SUBS + 4}-file workspace indexed on the pool: every helper write through a subclass, on its thread`, async () => {
-  const ws = copyFixture('motivating');
-  made.push(path.dirname(ws));
-  for (let k = 0; k < SUBS; k++) fs.writeFileSync(path.join(ws, 'pkg', `sub${k}.py`), sub(k));
-  const s = await startServer(ws);
-  try {
-    const total = (await s.conn.sendRequest(ServerInfoRequest, {})).files;
-    assert.equal(total, SUBS + 4);
-    const line = s.logs.find(l => /^indexed \d+ files in/.test(l)) ?? '';
-    assert.match(line, new RegExp(`\\(${total} parsed on ${defaultJobs()} threads?, 0 reused\\)`));
-    const r = (await s.conn.sendRequest(ContainerAccessesRequest, { containerId: RS, writesOnly: true }))!;
-    for (let k = 0; k < SUBS; k++) {
-      const w = r.accesses.filter(a => a.location.uri.endsWith(`/pkg/sub${k}.py`));
-      assert.equal(w.length, 2, `sub${k}.py: ${w.map(a => a.label).join('; ')}`); // update_status writes twice
-      for (const a of w) assert.deepEqual(a.threads, [`Sub${k}.run`]); // targets named `run` alike: by qualname
+for (const indexThreads of [0, 1]) {
+  const threads = indexThreads || defaultJobs();
+  test(`a ${SUBS + 4}-file workspace indexed on ${threads} thread(s) (indexThreads ${indexThreads}): every helper write through a subclass, on its thread`, async () => {
+    const ws = copyFixture('motivating');
+    made.push(path.dirname(ws));
+    for (let k = 0; k < SUBS; k++) fs.writeFileSync(path.join(ws, 'pkg', `sub${k}.py`), sub(k));
+    const s = await startServer(ws, { initializationOptions: { settings: { indexThreads } } });
+    try {
+      const total = (await s.conn.sendRequest(ServerInfoRequest, {})).files;
+      assert.equal(total, SUBS + 4);
+      const line = s.logs.find(l => /^indexed \d+ files in/.test(l)) ?? '';
+      assert.match(line, new RegExp(`\\(${total} parsed on ${threads} threads?, 0 reused\\)`));
+      const r = (await s.conn.sendRequest(ContainerAccessesRequest, { containerId: RS, writesOnly: true }))!;
+      for (let k = 0; k < SUBS; k++) {
+        const w = r.accesses.filter(a => a.location.uri.endsWith(`/pkg/sub${k}.py`));
+        assert.equal(w.length, 2, `sub${k}.py: ${w.map(a => a.label).join('; ')}`); // update_status writes twice
+        for (const a of w) assert.deepEqual(a.threads, [`Sub${k}.run`]); // targets named `run` alike: by qualname
+      }
+    } finally {
+      await s.stop();
     }
-  } finally {
-    await s.stop();
-  }
-});
+  });
+}
 
 test('a pool result read before the file changed is dropped; one read after is taken and cached', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-server-pool-'));
