@@ -30,6 +30,14 @@ export function defaultJobs(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
+/** Below this many files to summarize, starting workers costs more than it saves. */
+const MIN_FILES_FOR_WORKERS = 24;
+
+/** The threads for `count` files: `requested` (0 or absent: one per core), or 1 for few files. */
+export function threadsFor(count: number, requested?: number): number {
+  return count >= MIN_FILES_FOR_WORKERS ? requested || defaultJobs() : 1;
+}
+
 /** Jobs sent to a worker before its first result comes back. */
 const IN_FLIGHT = 4;
 

@@ -9,10 +9,7 @@ import { FileSummary } from './model';
 import { SummaryCache } from './cache';
 import type { Report } from './report';
 import { ResultsCache } from './snapshot';
-import { defaultJobs, Job, summarizeFiles } from './pool';
-
-/** Below this many files to summarize, starting workers costs more than it saves. */
-const PARALLEL_THRESHOLD = 24;
+import { Job, summarizeFiles, threadsFor } from './pool';
 
 export interface AnalyzePathsOptions {
   configFile?: string;
@@ -81,8 +78,7 @@ async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string
   });
   const progress = opts.onProgress;
   const done = files.length - todo.length;
-  // Below the threshold, starting workers costs more than it saves.
-  const threads = todo.length >= PARALLEL_THRESHOLD ? opts.jobs ?? defaultJobs() : 1;
+  const threads = threadsFor(todo.length, opts.jobs);
   const results = await summarizeFiles(todo.map(t => t.job), { threads, onDone: d => progress?.(done + d, files.length), onWarning: opts.onWarning });
   results.forEach((r, k) => { if (typeof r === 'string') opts.onWarning?.(r); else slots[todo[k].i] = r; });
   const summaries: FileSummary[] = [];

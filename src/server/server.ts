@@ -14,7 +14,7 @@ import {
 import { FindingDiagnostics } from './diagnostics';
 import { OpenDocuments } from './documents';
 import { accessesAt, fileModel, highlights, hover, inlayHints, threadsOf, toPAccess, toPContainer } from './features';
-import { defaultJobs, summarizeFiles } from '../core/pool';
+import { summarizeFiles, threadsFor } from '../core/pool';
 import { DEFAULT_SETTINGS, DiskJob, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } from './workspaceIndex';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -71,9 +71,6 @@ function status(state: 'indexing' | 'ready' | 'error', files: number, total: num
   void connection.sendNotification(StatusNotification, { state, files, total, message });
 }
 
-/** Below this many files to summarize, starting workers costs more than it saves. */
-const POOL_THRESHOLD = 24;
-
 /** Background index with work-done progress; yields between files so requests keep flowing. */
 async function indexWorkspace(): Promise<void> {
   indexing = true;
@@ -106,7 +103,7 @@ async function indexWorkspace(): Promise<void> {
     if (i % 8 === 7) await new Promise(r => setImmediate(r));
   }
   const hits = files.length - misses.length;
-  const threads = misses.length >= POOL_THRESHOLD ? index.settings.indexThreads || defaultJobs() : 1;
+  const threads = threadsFor(misses.length, index.settings.indexThreads);
   const results = await summarizeFiles(misses.map(d => d.job), { threads, onDone: n => report(hits + n), onWarning: log });
   results.forEach((r, k) => index.acceptFromDisk(misses[k], r));
   report(files.length);

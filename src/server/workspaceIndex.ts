@@ -207,7 +207,7 @@ export class WorkspaceIndex {
     const stamp = this.touch(abs);
     this.fromCache.delete(abs);
     let bytes: Uint8Array;
-    try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.summaries.delete(abs); this.pending.add(abs); return undefined; }
+    try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.drop(abs); return undefined; }
     const m = this.moduleFor(abs);
     const key = this.cache?.key(bytes, abs, m.module, m.isPackage, this.settings.maxFileSize);
     const cached = key && !skipCache ? this.cache!.get(key, abs) : undefined;
@@ -224,7 +224,7 @@ export class WorkspaceIndex {
   acceptFromDisk(d: DiskJob, s: FileSummary | string): void {
     const abs = d.job.abs;
     if (this.stamps.get(abs) !== d.stamp || this.fromEditor.has(abs)) return;
-    if (typeof s === 'string') { this.log(s); this.summaries.delete(abs); this.pending.add(abs); return; }
+    if (typeof s === 'string') { this.log(s); this.drop(abs); return; }
     if (d.key) this.cache!.put(d.key, s);
     this.setFromDisk(abs, s);
   }
@@ -241,6 +241,13 @@ export class WorkspaceIndex {
     this.pending.add(abs);
   }
 
+  /** The path's summary goes (the next analysis leaves the file out). */
+  private drop(abs: string): void {
+    this.touch(abs);
+    this.summaries.delete(abs);
+    this.pending.add(abs);
+  }
+
   /** A path's summary is about to change (or go): results of reads made before are stale. */
   private touch(abs: string): number {
     const n = (this.stamps.get(abs) ?? 0) + 1;
@@ -252,8 +259,8 @@ export class WorkspaceIndex {
     const key = uriToPath(d.uri);
     const m = d.uri.startsWith('file:') ? this.moduleFor(key) : { module: bufferModule(d.uri), isPackage: false };
     const text = d.doc.getText();
-    this.touch(key);
     if (!d.tree) { this.log(`${key}: parse timed out`); return; }
+    this.touch(key);
     this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize, mirror: (d.mirror ??= {}), memo: (d.memo ??= {}) }));
     this.pending.add(key);
     this.fromEditor.add(key);
@@ -282,7 +289,7 @@ export class WorkspaceIndex {
     const key = uriToPath(uri);
     this.fromEditor.delete(key);
     this.docVersions.delete(key);
-    if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else { this.touch(key); this.summaries.delete(key); this.pending.add(key); }
+    if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else this.drop(key);
   }
 
   /** The file is gone from disk. An open document keeps its summary (the editor buffer wins until
@@ -297,7 +304,7 @@ export class WorkspaceIndex {
   /** A folder is gone: every disk summary under it goes too (the watcher reports only the folder). */
   removeUnder(dir: string): number {
     let n = 0;
-    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.touch(k); this.summaries.delete(k); this.fromCache.delete(k); this.pending.add(k); n++; }
+    for (const k of this.diskPaths()) if (k.startsWith(dir + path.sep)) { this.drop(k); this.fromCache.delete(k); n++; }
     return n;
   }
 
