@@ -3,6 +3,7 @@
 // the same process. Each part runs in its own child process (so one's memory does not inflate
 // the other's); the parent prints one table and one JSON line. Figures go into the README.
 //   node dist/bench.js [--stdlib=DIR] [--synth-files=N] [--only=stdlib|synth|server|rss|reference]
+// (each part runs as `--part=NAME` in a process of its own; warm starts in fresh ones after it)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -17,7 +18,7 @@ import { loadPython, PythonParser } from '../src/core/parser';
 import type { SummaryMemo } from '../src/core/segments';
 import type { MirrorState } from '../src/core/syntax';
 import { decodeSource } from '../src/core/source';
-import { FileModelRequest } from '../src/protocol/requests';
+import { FileModelRequest, ServerInfoRequest } from '../src/protocol/requests';
 import { DEFAULT_SETTINGS } from '../src/server/workspaceIndex';
 import { startServer } from '../test/unit/lsp';
 import { writeSyntheticWorkspace } from './synth';
@@ -37,9 +38,12 @@ function stdlibDir(): string {
   return r.stdout.trim();
 }
 
-/** Parse-only and the index of a folder: 1 thread, N threads, then warm starts from the cache:
- *  the report as the CLI reads it (snapshot.ts, in a process of its own as the CLI's), and
- *  summaries read with the analysis redone (what the server does on a restart). */
+/** Warm starts, each timed in a fresh process once the part's own process has exited (run by
+ *  `warmStarts`): the part leaves the caches its cold run wrote, and the folders to remove. */
+interface WarmPending { dir: string; exclude: string[]; jobs: number; cacheDir: string; remove: string[] }
+
+/** Parse-only and the index of a folder on 1 thread and on N threads; then one more run that
+ *  writes the summary and results caches for the warm starts (`warmStarts`, after this part). */
 async function coldWarm(p: PythonParser, dir: string, exclude: string[]) {
   const { files } = discover([dir], { exclude });
   const texts = files.map(f => decodeSource(fs.readFileSync(f.abs)).text);
@@ -59,24 +63,37 @@ async function coldWarm(p: PythonParser, dir: string, exclude: string[]) {
   const coldN = seconds(t);
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-cache-'));
   await reportPaths([dir], { exclude, jobs, relativeTo: dir, cacheDir });
-  // in a fresh process, as the CLI runs: here the heap still holds this part's analyses, and the
-  // garbage collector makes reading the report several times slower (synthetic: 15 s, not 2 s)
-  const child = spawnSync(process.execPath, [__filename, `--warm-report=${JSON.stringify({ dir, exclude, jobs, cacheDir })}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (child.status !== 0) throw new Error(`the warm run failed (exit ${child.status})`);
-  const again = JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number; fromCache: boolean };
-  const warm = again.seconds;
-  if (!again.fromCache) throw new Error('the second run did not read its report from the cache');
-  t = process.hrtime.bigint();
-  await analyzePaths([dir], { exclude, jobs, relativeTo: dir, cacheDir });
-  const warmAnalysis = seconds(t);
-  fs.rmSync(cacheDir, { recursive: true, force: true });
+  const warm: WarmPending = { dir, exclude, jobs, cacheDir, remove: [cacheDir] };
   return {
     files: files.length, lines, parseOnlySeconds: round(parseOnly, 3), workers: jobs,
     cold1WorkerSeconds: round(cold1), coldNWorkersSeconds: round(coldN), ratio1WorkerToParseOnly: round(cold1 / parseOnly),
-    speedupNWorkers: round(cold1 / coldN), warmSeconds: round(warm), warmOverCold: round(warm / coldN),
-    warmAnalysisSeconds: round(warmAnalysis), warmAnalysisOverCold: round(warmAnalysis / coldN), ...counts,
+    speedupNWorkers: round(cold1 / coldN), ...counts, warm,
     analysis: one.analysis, summaries: one.summaries, texts: new Map(files.map((f, i) => [path.relative(dir, f.abs).split(path.sep).join('/'), texts[i]])),
   };
+}
+
+/** The warm starts of a part, each in a fresh process started from this (small) one after the
+ *  part's process has exited: a start next to a process holding the part's analyses (gigabytes
+ *  for the synthetic workspace, its garbage collector busy on the other core) took up to twice
+ *  as long. The CLI's (the whole report from the results cache, as `--cache` does) and the
+ *  server's restart without LSP (summaries from the cache, the analysis redone). */
+function warmStarts(part: { warm?: WarmPending; coldNWorkersSeconds: number }) {
+  const w = part.warm;
+  if (!w) return {};
+  try {
+    const run = (mode: string) => {
+      const child = spawnSync(process.execPath, [__filename, `--${mode}=${JSON.stringify(w)}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      if (child.status !== 0) throw new Error(`the ${mode} run failed (exit ${child.status})`);
+      const r = JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number; fromCache: boolean };
+      if (!r.fromCache) throw new Error(`the ${mode} run did not read the cache`);
+      return r.seconds;
+    };
+    const warm = run('warm-report'), warmAnalysis = run('warm-analysis');
+    return { warmSeconds: round(warm), warmOverCold: round(warm / part.coldNWorkersSeconds),
+      warmAnalysisSeconds: round(warmAnalysis), warmAnalysisOverCold: round(warmAnalysis / part.coldNWorkersSeconds) };
+  } finally {
+    for (const d of w.remove) fs.rmSync(d, { recursive: true, force: true });
+  }
 }
 
 /** The file the edits go to: the one nearest 2,700 lines. */
@@ -173,6 +190,7 @@ async function synthPart() {
   const p = await loadPython();
   const n = Number(arg('synth-files') ?? 5000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-synth-'));
+  let handedOn = false;
   try {
     const t = process.hrtime.bigint();
     const ws = writeSyntheticWorkspace(dir, { files: n });
@@ -202,10 +220,13 @@ async function synthPart() {
     }
     times.sort((a, b) => a - b);
     const { analysis: _a, summaries: _s, texts: _t, ...figures } = r;
+    // the workspace stays for the warm starts, which remove it
+    figures.warm.remove.push(dir);
+    handedOn = true;
     return { synthFiles: n, generateSeconds, ...figures, edit, callEdit,
       baseHelperChange: { helper: ws.helperName, subclassFiles: ws.subclassFiles.length, filesShowingTheChange: reached, p50ms: round(pct(times, 0.5), 1), maxMs: round(times[times.length - 1], 1) } };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!handedOn) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -213,9 +234,13 @@ async function synthPart() {
  *  them: didChange, then a threadline/fileModel request, which waits for the re-analysis (and
  *  the diagnostics it publishes); timed from the change sent to the answer back. */
 async function serverEdits(dir: string, exclude: string[], file: string, count: number, callSites?: { line: number; character: number }[]) {
+  // with a summary cache, as the extension starts it (its storage folder): the first index writes
+  // it, the restart after the edits reads it
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-server-cache-'));
+  const start = () => startServer(dir, { server: path.join(__dirname, 'server.js'),
+    initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] }, cacheDir } });
   const t0 = process.hrtime.bigint();
-  const server = await startServer(dir, { server: path.join(__dirname, 'server.js'),
-    initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] } } });
+  const server = await start();
   const indexSeconds = seconds(t0);
   const sent = () => [...server.diagnosticsSent.values()].reduce((n, k) => n + k, 0);
   try {
@@ -254,11 +279,25 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
     times.sort((a, b) => a - b);
     const diagnosticsPerEdit = round((sent() - atStart) / count, 2);
     callTimes.sort((a, b) => a - b);
-    return { file, files: server.statuses[server.statuses.length - 1]?.files, indexSeconds: round(indexSeconds), edits: count,
-      p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit,
-      callEdits: callTimes.length, callP50ms: callTimes.length ? round(pct(callTimes, 0.5), 1) : null, callMaxMs: callTimes.length ? round(callTimes[callTimes.length - 1], 1) : null };
-  } finally {
+    const files = server.statuses[server.statuses.length - 1]?.files;
     await server.stop();
+    // The restart: a new server on the same workspace and cache, timed to its first file model.
+    const t1 = process.hrtime.bigint();
+    const again = await start();
+    try {
+      await again.conn.sendRequest(FileModelRequest.method, { textDocument: { uri: again.open(file) } });
+      const restartSeconds = seconds(t1);
+      const info: any = await again.conn.sendRequest(ServerInfoRequest.method, {});
+      if (!info.cache?.hits) throw new Error('the restarted server read nothing from its cache');
+      return { file, files, indexSeconds: round(indexSeconds), restartSeconds: round(restartSeconds), restartOverIndex: round(restartSeconds / indexSeconds), restartCacheHits: info.cache.hits,
+        edits: count, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit,
+        callEdits: callTimes.length, callP50ms: callTimes.length ? round(pct(callTimes, 0.5), 1) : null, callMaxMs: callTimes.length ? round(callTimes[callTimes.length - 1], 1) : null };
+    } finally {
+      await again.stop();
+    }
+  } finally {
+    if (server.proc.exitCode === null) await server.stop();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   }
 }
 
@@ -317,25 +356,38 @@ async function referencePart() {
 const PARTS: Record<string, () => Promise<object>> = { stdlib: stdlibPart, synth: synthPart, server: serverPart, rss: rssPart, reference: referencePart };
 
 async function main() {
-  const warm = arg('warm-report');
-  if (warm) {
-    const { dir, exclude, jobs, cacheDir } = JSON.parse(warm);
+  const warmReport = arg('warm-report');
+  if (warmReport) {
+    const { dir, exclude, jobs, cacheDir } = JSON.parse(warmReport) as WarmPending;
     const t = process.hrtime.bigint();
     const r = await reportPaths([dir], { exclude, jobs, relativeTo: dir, cacheDir });
     process.stdout.write(JSON.stringify({ seconds: seconds(t), fromCache: r.fromCache }) + '\n');
     return;
   }
+  const warmAnalysis = arg('warm-analysis');
+  if (warmAnalysis) {
+    const { dir, exclude, jobs, cacheDir } = JSON.parse(warmAnalysis) as WarmPending;
+    const t = process.hrtime.bigint();
+    const { reused, summaries } = await analyzePaths([dir], { exclude, jobs, relativeTo: dir, cacheDir });
+    process.stdout.write(JSON.stringify({ seconds: seconds(t), fromCache: reused === summaries.length }) + '\n');
+    return;
+  }
+  const part = arg('part');
+  if (part) { process.stdout.write(JSON.stringify(await PARTS[part]()) + '\n'); return; }
   const only = arg('only');
-  if (only) { process.stdout.write(JSON.stringify(await PARTS[only]()) + '\n'); return; }
+  if (only && !PARTS[only]) throw new Error(`--only=${only}: not one of ${Object.keys(PARTS).join(', ')}`);
   const result: Record<string, any> = { node: process.version, cores: defaultJobs() };
-  for (const part of Object.keys(PARTS)) {
+  for (const name of only ? [only] : Object.keys(PARTS)) {
     const extra = process.argv.slice(2).filter(a => !a.startsWith('--only='));
     // the server part types in the same called names as the engine parts
     const env = { ...process.env, THREADLINE_BENCH_CALL_SITES: JSON.stringify({ stdlib: result.stdlib?.callEdit?.sites, synth: result.synth?.callEdit?.sites }) };
-    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', __filename, `--only=${part}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26, env });
-    if (r.status !== 0) throw new Error(`bench part ${part} failed (exit ${r.status})`);
-    result[part] = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', __filename, `--part=${name}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26, env });
+    if (r.status !== 0) throw new Error(`bench part ${name} failed (exit ${r.status})`);
+    const figures = JSON.parse(r.stdout.trim().split('\n').pop()!);
+    const { warm: _w, ...rest } = figures;
+    result[name] = { ...rest, ...warmStarts(figures) };
   }
+  if (only) { console.log(JSON.stringify(result)); return; }
   const s = result.stdlib, y = result.synth, sv = result.server, ref = result.reference;
   const rows: [string, string, string][] = [
     ['', `stdlib (${s.files} files, ${s.lines} lines)`, `synthetic (${y.files} files, ${y.lines} lines)`],
@@ -343,7 +395,9 @@ async function main() {
     ['cold index, full analysis, 1 thread (s)', `${s.cold1WorkerSeconds} (${s.ratio1WorkerToParseOnly}x parse-only)`, `${y.cold1WorkerSeconds} (${y.ratio1WorkerToParseOnly}x parse-only)`],
     [`cold index, ${s.workers} threads (s)`, `${s.coldNWorkersSeconds} (${s.speedupNWorkers}x faster than 1)`, `${y.coldNWorkersSeconds} (${y.speedupNWorkers}x faster than 1)`],
     ['warm start from the cache, report, fresh process (s)', `${s.warmSeconds} (${Math.round(s.warmOverCold * 100)}% of cold)`, `${y.warmSeconds} (${Math.round(y.warmOverCold * 100)}% of cold)`],
-    ['warm start, summaries cached, analysis redone (s)', `${s.warmAnalysisSeconds} (${Math.round(s.warmAnalysisOverCold * 100)}% of cold)`, `${y.warmAnalysisSeconds} (${Math.round(y.warmAnalysisOverCold * 100)}% of cold)`],
+    ['warm start, summaries cached, analysis redone, fresh process (s)', `${s.warmAnalysisSeconds} (${Math.round(s.warmAnalysisOverCold * 100)}% of cold)`, `${y.warmAnalysisSeconds} (${Math.round(y.warmAnalysisOverCold * 100)}% of cold)`],
+    ['language server: first index, with its cache written (s)', `${sv.stdlib.indexSeconds} (${sv.stdlib.files} files)`, `${sv.synth.indexSeconds} (${sv.synth.files} files)`],
+    ['language server restart on its cache, to the first file model (s)', `${sv.stdlib.restartSeconds} (${Math.round(sv.stdlib.restartOverIndex * 100)}% of its first index)`, `${sv.synth.restartSeconds} (${Math.round(sv.synth.restartOverIndex * 100)}% of its first index)`],
     ['1-char edit to updated model, 200 edits', `${s.edit.file} (${s.edit.lines} lines): p50 ${s.edit.p50ms} ms, p95 ${s.edit.p95ms} ms (update p50 ${s.edit.updateP50ms} ms)`,
       `${y.edit.file} (${y.edit.lines} lines): p50 ${y.edit.p50ms} ms, p95 ${y.edit.p95ms} ms (update p50 ${y.edit.updateP50ms} ms)`],
     ['typing in a called name (its call edge goes, then comes back)', `${s.callEdit.edits} edits: p50 ${s.callEdit.p50ms} ms, p95 ${s.callEdit.p95ms} ms (${s.callEdit.threadsRedoneInPlace} redid threads in place)`,

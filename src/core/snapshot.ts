@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import { ENGINE_BUILD, ENGINE_VERSION } from './model';
-import type { AccessReport, ContainerReport, Report } from './report';
+import type { AccessReport, ContainerReport, FindingAccess, FindingReport, Report } from './report';
 
 /** What a run gives besides the report: the limits it hit and its files' warnings, in order. */
 export interface ResultsSnapshot {
@@ -25,15 +25,25 @@ export const MAX_SNAPSHOTS = 4;
 
 const isArr = Array.isArray;
 
-/** The containers' accesses (most of a report) in columns: a string table, a table of string
- *  lists, and ACCESS_FIELDS numbers per access. V8's deserializer makes every object and string
- *  of a generic payload one by one (0.3–0.6 s for the stdlib's 168,890 accesses); these
- *  columns are read back in a tenth of that, with each string made once. */
-interface AccessColumns { strings: string[]; lists: number[][]; counts: number[]; cols: Int32Array }
+/** The containers' accesses and the findings (most of a report) in columns: one string table,
+ *  one table of string lists, and a fixed count of numbers per access, per finding and per
+ *  finding access. V8's deserializer makes every object and string of a generic payload one by
+ *  one (0.3–0.6 s for the stdlib's 168,890 accesses; for the synthetic workspace's 121,653
+ *  findings, with the garbage collection it sets off, most of a warm start); these columns are
+ *  read back in a fraction of that, each string made once. */
+interface Columns {
+  strings: string[]; lists: number[][];
+  /** Accesses per container, and ACCESS_FIELDS numbers per access. */
+  counts: number[]; cols: Int32Array;
+  /** FINDING_FIELDS numbers per finding (the last: its access count), FINDING_ACCESS_FIELDS per finding access. */
+  findings: Int32Array; findingAccesses: Int32Array;
+}
 const ACCESS_FIELDS = 14;
+const FINDING_FIELDS = 4;
+const FINDING_ACCESS_FIELDS = 9;
 const NONE = -1;
 
-function encodeAccesses(containers: ContainerReport[]): AccessColumns {
+function encodeColumns(containers: ContainerReport[], findings: FindingReport[]): Columns {
   const strings: string[] = [], stringIds = new Map<string, number>();
   const str = (x: string) => { let i = stringIds.get(x); if (i === undefined) { stringIds.set(x, (i = strings.length)); strings.push(x); } return i; };
   const lists: number[][] = [], byArray = new Map<string[], number>(), byText = new Map<string, number>();
@@ -56,17 +66,31 @@ function encodeAccesses(containers: ContainerReport[]): AccessColumns {
     cols[o++] = list(a.threads); cols[o++] = list(a.via); cols[o++] = list(a.locks);
     cols[o++] = a.key === undefined ? NONE : str(a.key); cols[o++] = a.value === undefined ? NONE : str(a.value); cols[o++] = a.readWrite ? 1 : 0;
   }
-  return { strings, lists, counts, cols };
+  const fcols = new Int32Array(findings.length * FINDING_FIELDS);
+  const acols = new Int32Array(findings.reduce((n, f) => n + f.accesses.length, 0) * FINDING_ACCESS_FIELDS);
+  let fo = 0, ao = 0;
+  for (const f of findings) {
+    fcols[fo++] = str(f.kind); fcols[fo++] = str(f.container); fcols[fo++] = str(f.message); fcols[fo++] = f.accesses.length;
+    for (const a of f.accesses) {
+      acols[ao++] = str(a.path); acols[ao++] = a.line; acols[ao++] = a.column; acols[ao++] = str(a.access); acols[ao++] = str(a.op); acols[ao++] = str(a.function);
+      acols[ao++] = list(a.threads); acols[ao++] = list(a.callPath); acols[ao++] = list(a.locks);
+    }
+  }
+  return { strings, lists, counts, cols, findings: fcols, findingAccesses: acols };
 }
 
-/** The accesses back, field for field as the engine makes them (optional fields only when set). */
-function decodeAccesses(containers: ContainerReport[], enc: AccessColumns): void {
-  const { strings, counts, cols } = enc;
+/** The accesses and findings back, field for field as the engine makes them (optional fields
+ *  only when set, keys in the engine's order: the CLI's JSON is the same text). */
+function decodeColumns(report: Report, enc: Columns): void {
+  const { strings, counts, cols, findings: fcols, findingAccesses: acols } = enc;
+  const containers = report.containers;
+  const bad = () => new Error('malformed columns');
   if (!isArr(strings) || !isArr(enc.lists) || !isArr(counts) || !(cols instanceof Int32Array) || counts.length !== containers.length
-    || cols.length !== counts.reduce((n, k) => n + k, 0) * ACCESS_FIELDS) throw new Error('malformed accesses');
-  const s = (i: number) => { const x = strings[i]; if (typeof x !== 'string') throw new Error('malformed accesses'); return x; };
-  const lists = enc.lists.map(l => { if (!isArr(l)) throw new Error('malformed accesses'); return l.map(s); });
-  const l = (i: number) => { const x = lists[i]; if (!x) throw new Error('malformed accesses'); return x; };
+    || cols.length !== counts.reduce((n, k) => n + k, 0) * ACCESS_FIELDS
+    || !(fcols instanceof Int32Array) || !(acols instanceof Int32Array) || fcols.length % FINDING_FIELDS || acols.length % FINDING_ACCESS_FIELDS) throw bad();
+  const s = (i: number) => { const x = strings[i]; if (typeof x !== 'string') throw bad(); return x; };
+  const lists = enc.lists.map(l => { if (!isArr(l)) throw bad(); return l.map(s); });
+  const l = (i: number) => { const x = lists[i]; if (!x) throw bad(); return x; };
   let o = 0;
   containers.forEach((c, k) => {
     const out: AccessReport[] = new Array(counts[k]);
@@ -82,6 +106,22 @@ function decodeAccesses(containers: ContainerReport[], enc: AccessColumns): void
     }
     c.accesses = out;
   });
+  const findings: FindingReport[] = new Array(fcols.length / FINDING_FIELDS);
+  let ao = 0;
+  for (let j = 0, fo = 0; j < findings.length; j++, fo += FINDING_FIELDS) {
+    const n = fcols[fo + 3];
+    if (n < 0 || ao + n * FINDING_ACCESS_FIELDS > acols.length) throw bad();
+    const accesses: FindingAccess[] = new Array(n);
+    for (let q = 0; q < n; q++, ao += FINDING_ACCESS_FIELDS) {
+      accesses[q] = {
+        path: s(acols[ao]), line: acols[ao + 1], column: acols[ao + 2], access: s(acols[ao + 3]) as FindingAccess['access'], op: s(acols[ao + 4]), function: s(acols[ao + 5]),
+        threads: l(acols[ao + 6]), callPath: l(acols[ao + 7]), locks: l(acols[ao + 8]),
+      };
+    }
+    findings[j] = { kind: s(fcols[fo]) as FindingReport['kind'], container: s(fcols[fo + 1]), message: s(fcols[fo + 2]), accesses };
+  }
+  if (ao !== acols.length) throw bad();
+  report.findings = findings;
 }
 
 /** The report's outline, checked after the digest: a payload of another shape is not used. */
@@ -120,10 +160,10 @@ export class ResultsCache {
       if (buf.length < MAGIC.length + DIGEST || !buf.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a snapshot');
       const payload = buf.subarray(MAGIC.length + DIGEST);
       if (!createHash('sha256').update(payload).digest().equals(buf.subarray(MAGIC.length, MAGIC.length + DIGEST))) throw new Error('damaged');
-      const stored = v8.deserialize(payload) as { engine: number; key: string; snapshot: ResultsSnapshot; accesses: AccessColumns };
+      const stored = v8.deserialize(payload) as { engine: number; key: string; snapshot: ResultsSnapshot; columns: Columns };
       if (stored?.engine !== ENGINE_VERSION || stored.key !== key) { this.misses++; return undefined; } // stale: rewritten by this run
       if (!wellFormed(stored.snapshot)) throw new Error('malformed');
-      decodeAccesses(stored.snapshot.report.containers, stored.accesses);
+      decodeColumns(stored.snapshot.report, stored.columns);
       this.hits++;
       return stored.snapshot;
     } catch {
@@ -140,7 +180,7 @@ export class ResultsCache {
     try {
       const r = snapshot.report;
       const containers = r.containers.map(c => ({ ...c, accesses: [] }));
-      const payload = v8.serialize({ engine: ENGINE_VERSION, key, snapshot: { ...snapshot, report: { ...r, containers } }, accesses: encodeAccesses(r.containers) });
+      const payload = v8.serialize({ engine: ENGINE_VERSION, key, snapshot: { ...snapshot, report: { ...r, containers, findings: [] } }, columns: encodeColumns(r.containers, r.findings) });
       fs.mkdirSync(this.dir, { recursive: true });
       const fd = fs.openSync(tmp, 'w');
       try {

@@ -58,21 +58,23 @@ function startRun(inputs: string[], opts: AnalyzePathsOptions): Run {
   return { config, files, shown, keys, bytes, cache };
 }
 
-export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions = {}): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[]; config: ThreadlineConfig }> {
+export async function analyzePaths(inputs: string[], opts: AnalyzePathsOptions = {}): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[]; config: ThreadlineConfig; reused: number }> {
   const run = startRun(inputs, opts);
   return { ...(await analyzeRun(run, opts)), config: run.config };
 }
 
-async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string[]): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[] }> {
+/** `reused`: summaries read from the cache. */
+async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string[]): Promise<{ analysis: Analysis; report: Analysis['report']; summaries: FileSummary[]; reused: number }> {
   const { files, shown, keys, bytes, cache, config } = run;
   const slots: (FileSummary | undefined)[] = new Array(files.length);
   const todo: { i: number; job: Job; key?: string }[] = [];
+  let reused = 0;
   files.forEach((f, i) => {
     const key = keys[i];
     if (cache) {
       if (key === undefined) return; // unreadable: said by startRun
       const hit = cache.get(key, shown[i]);
-      if (hit) { slots[i] = hit; return; }
+      if (hit) { slots[i] = hit; reused++; return; }
     }
     todo.push({ i, key, job: { abs: f.abs, path: shown[i], module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize, bytes: bytes[i] } });
   });
@@ -89,7 +91,7 @@ async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string
     for (const w of s.warnings) { const line = `${s.path}: ${w}`; warnings?.push(line); opts.onWarning?.(line); }
   }
   const analysis = new Analysis(summaries, analysisOptions(config));
-  return { analysis, report: analysis.report, summaries };
+  return { analysis, report: analysis.report, summaries, reused };
 }
 
 const analysisOptions = (config: ThreadlineConfig) => ({ mainThread: config.mainThread, threads: config.threads });
