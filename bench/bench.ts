@@ -248,6 +248,7 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
     let text = fs.readFileSync(path.join(dir, file), 'utf8');
     const uri = server.open(file, text);
     await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
+    const indexPeakRssMB = (await conn.sendRequest(ServerInfoRequest, {})).memory.peakRssMB;
     // First (on the file as read), typing in a called name: the first five calls the engine part
     // chose (handed on by the whole run; none when this part runs alone), each edited and back.
     const callTimes: number[] = [];
@@ -289,7 +290,7 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
       const restartSeconds = seconds(t1);
       const info: any = await again.conn.sendRequest(ServerInfoRequest.method, {});
       if (!info.cache?.hits) throw new Error('the restarted server read nothing from its cache');
-      return { file, files, indexSeconds: round(indexSeconds), restartSeconds: round(restartSeconds), restartOverIndex: round(restartSeconds / indexSeconds), restartCacheHits: info.cache.hits,
+      return { file, files, indexSeconds: round(indexSeconds), indexPeakRssMB, restartSeconds: round(restartSeconds), restartOverIndex: round(restartSeconds / indexSeconds), restartCacheHits: info.cache.hits,
         edits: count, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit,
         callEdits: callTimes.length, callP50ms: callTimes.length ? round(pct(callTimes, 0.5), 1) : null, callMaxMs: callTimes.length ? round(callTimes[callTimes.length - 1], 1) : null };
     } finally {
@@ -407,7 +408,8 @@ async function main() {
     ['typing in a called name through the server', `${sv.stdlib.callEdits} edits: p50 ${sv.stdlib.callP50ms} ms, max ${sv.stdlib.callMaxMs} ms`,
       `${sv.synth.callEdits} edits: p50 ${sv.synth.callP50ms} ms, max ${sv.synth.callMaxMs} ms`],
     ['1-line change to a base helper used by 50 subclasses', '', `${y.baseHelperChange.p50ms} ms p50 (max ${y.baseHelperChange.maxMs}); seen in ${y.baseHelperChange.filesShowingTheChange}/${y.baseHelperChange.subclassFiles} subclass files`],
-    ['peak RSS, stdlib index in one process (MB)', `${result.rss.stdlibIndexPeakRssMB}`, ''],
+    ['peak RSS, stdlib index in one process, one thread (MB)', `${result.rss.stdlibIndexPeakRssMB}`, ''],
+    ['peak RSS of the language server after its first index and file model (MB)', `${sv.stdlib.indexPeakRssMB}`, `${sv.synth.indexPeakRssMB}`],
     ['threads / containers / accesses / findings', `${s.threads} / ${s.containers} / ${s.accesses} / ${s.findings}`, `${y.threads} / ${y.containers} / ${y.accesses} / ${y.findings}`],
     ['Universal Ctags, same files (s)', ref.ctagsSeconds === null ? 'not installed' : `${ref.ctagsSeconds}`, ''],
     [`pyright, ${ref.pyrightFiles} stdlib files (s)`, ref.pyrightSeconds === null ? 'not installed' : `${ref.pyrightSeconds}`, ''],

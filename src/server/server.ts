@@ -103,9 +103,7 @@ async function indexWorkspace(): Promise<void> {
     if (i % 8 === 7) await new Promise(r => setImmediate(r));
   }
   const hits = files.length - misses.length;
-  const threads = threadsFor(misses.length, index.settings.indexThreads);
-  const results = await summarizeFiles(misses.map(d => d.job), { threads, onDone: n => report(hits + n), onWarning: log });
-  results.forEach((r, k) => index.acceptFromDisk(misses[k], r));
+  const threads = await summarizeFromDisk(misses, n => report(hits + n));
   report(files.length);
   analyzeNow();
   index.pruneCache();
@@ -114,6 +112,17 @@ async function indexWorkspace(): Promise<void> {
   index.reportCacheRejects();
   log(`indexed ${files.length} files in ${Date.now() - t0} ms (${misses.length} parsed on ${threads} thread${threads > 1 ? 's' : ''}, ${hits} reused)${index.configError ? ` (config error: ${index.configError})` : ''}`);
   status(index.configError ? 'error' : 'ready', files.length, files.length, index.configError);
+}
+
+/** Files read for the index (`prepareFromDisk`), summarized on the pool (every core, this
+ *  thread among them, yielding between files so requests get through) and put in the index; a
+ *  result whose file changed, went or was opened meanwhile is dropped (`acceptFromDisk`).
+ *  Returns the threads used. */
+async function summarizeFromDisk(jobs: DiskJob[], onDone?: (done: number) => void): Promise<number> {
+  const threads = threadsFor(jobs.length, index.settings.indexThreads);
+  const results = await summarizeFiles(jobs.map(d => d.job), { threads, onDone, onWarning: log });
+  results.forEach((r, k) => index.acceptFromDisk(jobs[k], r));
+  return threads;
 }
 
 function analyzeNow(): void {
@@ -187,6 +196,11 @@ connection.onDidCloseTextDocument(p => {
 connection.onDidChangeWatchedFiles(p => {
   let configChanged = false;
   let changed = false;
+  // files to summarize: read now (a later event or an open document supersedes them), summarized
+  // on the pool after the loop, so a created folder of hundreds of files uses every core and
+  // requests still get through
+  const jobs: DiskJob[] = [];
+  const fromDisk = (abs: string) => { const d = index.prepareFromDisk(abs); if (d) jobs.push(d); };
   for (const ch of p.changes) {
     // only file: URIs name something on this disk; anything else is not read
     if (!ch.uri.startsWith('file:')) continue;
@@ -196,14 +210,23 @@ connection.onDidChangeWatchedFiles(p => {
       if (ch.type === FileChangeType.Deleted) changed = index.removeUnder(abs) > 0 || changed;
       else if (ch.type === FileChangeType.Created && isDirectory(abs)) {
         for (const f of index.discoverFiles(abs)) {
-          if (!docs.get(pathToUri(f.abs))) { index.indexFromDisk(f.abs); changed = true; }
+          if (!docs.get(pathToUri(f.abs))) { fromDisk(f.abs); changed = true; }
         }
       }
       continue;
     }
     changed = true;
     if (ch.type === FileChangeType.Deleted) index.remove(abs);
-    else if (!docs.get(ch.uri) && index.accepts(abs)) index.indexFromDisk(abs);
+    else if (!docs.get(ch.uri) && index.accepts(abs)) fromDisk(abs);
+  }
+  if (jobs.length) {
+    // requests wait for these as for the first index (`current` awaits `ready`)
+    ready = ready.then(async () => {
+      const t0 = Date.now();
+      const threads = await summarizeFromDisk(jobs);
+      if (jobs.length > 1) log(`${jobs.length} files changed on disk summarized in ${Date.now() - t0} ms on ${threads} thread${threads > 1 ? 's' : ''}`);
+      scheduleAnalyze();
+    }).catch(e => log(`summarizing changed files failed: ${(e as Error).stack ?? e}`));
   }
   if (configChanged) {
     index.loadConfig();
@@ -281,6 +304,7 @@ connection.onRequest(RefreshRequest, async () => {
 
 connection.onRequest(ServerInfoRequest, () => ({
   pid: process.pid, version: SERVER_VERSION, startedAt, analysisVersion: index?.version ?? 0, files: index?.fileCount ?? 0, cache: index?.cacheInfo() ?? null, lastAnalysis: index?.lastRun ?? '',
+  memory: { rssMB: Math.round(process.memoryUsage.rss() / 1048576), peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), heapUsedMB: Math.round(process.memoryUsage().heapUsed / 1048576) },
 }));
 
 process.on('uncaughtException', e => log(`uncaught: ${e.stack ?? e}`));

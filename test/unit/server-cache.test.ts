@@ -65,6 +65,9 @@ test('damaged cache files are ignored and rewritten, said once; results are iden
   const want = await snapshot(first);
   const info1 = await first.conn.sendRequest(ServerInfoRequest, {});
   assert.deepEqual([info1.cache?.hits, info1.cache?.misses, info1.cache?.rejected], [0, 4, 0]);
+  // the process's memory, for the bench and the log: peak ≥ resident now > heap in use > 0
+  const m = info1.memory;
+  assert.ok(m.heapUsedMB > 0 && m.rssMB > m.heapUsedMB && m.peakRssMB >= m.rssMB, JSON.stringify(m));
   assert.deepEqual(cacheLines(first), []);
   await first.stop();
 

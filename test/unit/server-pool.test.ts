@@ -1,11 +1,13 @@
 // The server's first index on every core (src/core/pool.ts): a workspace big enough for the
 // pool gives the answers a one-thread index gives; a pool result read before the file changed
-// is dropped, not laid over the newer summary (nor cached).
+// is dropped, not laid over the newer summary (nor cached); a folder created later goes to the
+// pool too.
 import { after, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadPython } from '../../src/core/parser';
 import { defaultJobs, summarizeJob } from '../../src/core/pool';
 import { ContainerAccessesRequest, ServerInfoRequest } from '../../src/protocol/requests';
@@ -54,6 +56,32 @@ for (const indexThreads of [0, 1]) {
     }
   });
 }
+
+test(`a folder of ${SUBS} files created after the first index (one watcher event) is summarized on the pool; requests wait for it`, async () => {
+  const ws = copyFixture('motivating');
+  made.push(path.dirname(ws));
+  const threads = defaultJobs();
+  const s = await startServer(ws, { initializationOptions: { settings: { indexThreads: 0 } } });
+  try {
+    assert.equal((await s.conn.sendRequest(ServerInfoRequest, {})).files, 4);
+    const folder = path.join(ws, 'pkg', 'subs');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, '__init__.py'), '');
+    for (let k = 0; k < SUBS; k++) fs.writeFileSync(path.join(folder, `sub${k}.py`), sub(k));
+    void s.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ type: 1, uri: pathToFileURL(folder).href }] });
+    // the next request is answered once the folder's files are in and analyzed
+    const r = (await s.conn.sendRequest(ContainerAccessesRequest, { containerId: RS, writesOnly: true }))!;
+    for (let k = 0; k < SUBS; k++) {
+      const w = r.accesses.filter(a => a.location.uri.endsWith(`/pkg/subs/sub${k}.py`));
+      assert.equal(w.length, 2, `sub${k}.py: ${w.map(a => a.label).join('; ')}`);
+      for (const a of w) assert.deepEqual(a.threads, [`Sub${k}.run`]);
+    }
+    assert.equal((await s.conn.sendRequest(ServerInfoRequest, {})).files, SUBS + 5);
+    assert.ok(s.logs.some(l => l.startsWith(`${SUBS + 1} files changed on disk summarized in `) && l.endsWith(` on ${threads} thread${threads > 1 ? 's' : ''}`)), s.logs.join('\n'));
+  } finally {
+    await s.stop();
+  }
+});
 
 test('a pool result read before the file changed is dropped; one read after is taken and cached', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-server-pool-'));
