@@ -67,8 +67,12 @@ export class Analysis {
     return out;
   }
 
-  fnAt(file: FileSummary, qualname: string): FnInfo | undefined {
-    return this.program.fns.get(`${file.module}:${qualname}`);
+  /** The function of that qualname in the file; with `endLine`, the definition ending there
+   *  (a property's getter and setter share a qualname: the last one binds it). */
+  fnAt(file: FileSummary, qualname: string, endLine?: number): FnInfo | undefined {
+    const fn = this.program.fns.get(`${file.module}:${qualname}`);
+    if (endLine === undefined || !fn || fn.s.endLine === endLine) return fn;
+    return this.program.functionsOf(file).find(f => f.s.qualname === qualname && f.s.endLine === endLine) ?? fn;
   }
 
   displayName(cid: string): string {
@@ -415,7 +419,7 @@ export class Analysis {
 
   private symbolsWithThreads(f: FileSummary, syms: SymbolInfo[]): SymbolInfo[] {
     return syms.map(s => {
-      const fn = s.kind === 'class' ? undefined : this.fnAt(f, s.qualname);
+      const fn = s.kind === 'class' ? undefined : this.fnAt(f, s.qualname, s.endLine);
       // (a literal, not a spread: this runs over the edited file's symbols at every keystroke)
       // (the summary's key order, so the JSON output is unchanged)
       const r: SymbolInfo = { kind: s.kind, name: s.name, qualname: s.qualname, line: s.line, endLine: s.endLine, column: s.column,

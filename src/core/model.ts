@@ -19,6 +19,8 @@ export interface CallSite extends Span {
   inLoop: boolean;
   /** A `self.x` read that runs x's getter if x is a property. */
   property?: boolean;
+  /** A `self.x = v` assignment that runs x's setter if x is a property (`args`: the value). */
+  setter?: boolean;
 }
 
 export type AccessOp = string;

@@ -20,6 +20,8 @@ export interface ClassInfo {
   externalBases: string[];
   subclasses: ClassInfo[];
   methods: Map<string, FnInfo>;
+  /** Property setters by name (`@x.setter def x`): the getter stays in `methods`. */
+  setters: Map<string, FnInfo>;
   mro?: ClassInfo[];
 }
 
@@ -90,7 +92,7 @@ export class Program {
     const redefined = new Map<string, number>();
     for (const f of files) {
       for (const c of f.classes) {
-        this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map() });
+        this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map(), setters: new Map() });
         for (const [a, info] of Object.entries(c.attrs)) {
           if (info.lock) this.lockNames.add(a);
           if (info.lockOf) this.lockAlias.set(a, info.lockOf.split('.').pop()!);
@@ -106,7 +108,11 @@ export class Program {
         const earlier = this.fns.get(fi.key);
         // (numbered, not by line: a key must survive an edit that moves the def)
         if (earlier) { const n = (redefined.get(fi.key) ?? 0) + 1; redefined.set(fi.key, n); earlier.key = `${fi.key}#${n}`; this.fns.set(earlier.key, earlier); }
-        if (fi.cls) fi.cls.methods.set(s.name, fi);
+        // a property's setter and deleter rebind the name in Python, but a read of the
+        // attribute runs the getter: only the getter is the method of that name
+        const accessor = fi.cls && s.property ? propertyAccessor(s) : undefined;
+        if (accessor === 'setter') { fi.cls!.setters.set(s.name, fi); this.setterNames.add(s.name); }
+        else if (fi.cls && accessor !== 'deleter') fi.cls.methods.set(s.name, fi);
         this.fns.set(fi.key, fi);
         list.push(fi);
       }
@@ -329,6 +335,15 @@ export class Program {
     return undefined;
   }
 
+  /** Names of the analyzed property setters. */
+  private readonly setterNames = new Set<string>();
+
+  /** The setter `obj.name = v` runs: that of the first class in the MRO defining `name`. */
+  lookupSetter(c: ClassInfo, name: string): FnInfo | undefined {
+    for (const k of this.mro(c)) if (k.methods.has(name) || k.setters.has(name)) return k.setters.get(name);
+    return undefined;
+  }
+
   /** `threading.Thread` (or another external base) anywhere in the ancestry. */
   derivesFrom(c: ClassInfo, external: string): boolean {
     return this.mro(c).some(k => k.externalBases.includes(external));
@@ -497,6 +512,19 @@ export class Program {
     const out: CallTarget[] = [];
     const seen = new Set<FnInfo>();
     const add = (f: FnInfo, bound: boolean) => { if (!seen.has(f)) { seen.add(f); out.push({ fn: f, bound }); } };
+    if (site.setter) {
+      // `self.x = v` runs x's setter when x is a property of self's class (or of a subclass
+      // that self may be, which may override it)
+      const name = site.callee.attrs[site.callee.attrs.length - 1];
+      if (!this.setterNames.has(name)) return out; // most assignments: no property of that name
+      for (const v of this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) })) {
+        if (v.k !== 'inst') continue;
+        const s = this.lookupSetter(v.cls, name);
+        if (s) add(s, true);
+        for (const sub of this.allSubclasses(v.cls)) { const o = this.lookupSetter(sub, name); if (o) add(o, true); }
+      }
+      return out;
+    }
     const vals = this.evalPath(fn, site.callee);
     if (!vals.length && !site.property && site.callee.attrs.length && site.callee.root !== '<super>') {
       const recv = this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) });
@@ -635,4 +663,13 @@ export class Program {
   locksOf(raw: string[]): string[] {
     return raw.length ? raw.filter(l => this.isLock(l)) : raw;
   }
+}
+
+/** `@x.setter` / `@x.deleter` (or `@Base.x.setter`, overriding a base's property) on a def
+ *  named x: which accessor of the property it is. */
+function propertyAccessor(s: FunctionSummary): 'setter' | 'deleter' | undefined {
+  for (const d of s.decorators) {
+    for (const kind of ['setter', 'deleter'] as const) if (d === `${s.name}.${kind}` || d.endsWith(`.${s.name}.${kind}`)) return kind;
+  }
+  return undefined;
 }

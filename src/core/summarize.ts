@@ -750,6 +750,8 @@ class Summarizer {
       const path = this.pathOf(left);
       if (!path) { this.expr(left, ctx); return; }
       this.recordAccess(ctx, left, path, 'write', 'assign', undefined, value ? this.short(value) : undefined);
+      // `self.x = v` runs x's setter if x is a property (the same receivers as a getter's read)
+      if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
       if (path.attrs.length === 1) {
         const cls = this.selfClass(path.root);
         if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx);
@@ -1073,11 +1075,12 @@ class Summarizer {
     for (const v of Object.values(kwargs)) if (!lambdaTargets.has(v)) this.expr(v, ctx);
   }
 
-  private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean): void {
+  private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean | 'setter'): void {
     // built field by field (no spread): this runs for every call in the file
     const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
     const c: CallSite = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
-    if (property) c.property = true;
+    if (property === 'setter') c.setter = true;
+    else if (property) c.property = true;
     ctx.scope.fn.calls.push(c);
   }
 

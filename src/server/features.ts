@@ -137,7 +137,7 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   const threads = [...wanted].map(id => known.byId.get(id)).filter((t): t is PThread => !!t)
     .sort((x, y) => known.order.get(x.id)! - known.order.get(y.id)!).map(t => withEntry(a, t));
   const toSym = (s: SymbolInfo): PSymbol => {
-    const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname);
+    const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname, s.endLine);
     const threadPaths: Record<string, string[]> = {};
     if (fn) for (const t of s.threads) threadPaths[t] = a.threads.callPath(t, fn);
     const detail = s.kind === 'class' ? (s.bases?.length ? `(${s.bases.join(', ')})` : '') : threadTag(a, s.threads);
