@@ -372,16 +372,23 @@ export class Analysis {
     const wanted = new Set(fns);
     for (const fn of fns) this.inheritedLocks.delete(fn);
     const entries = threadEntryFns(this.threads);
-    const sites = new Map<FnInfo, { caller: FnInfo; locks: string[] }[]>();
+    const sites = new Map<FnInfo, { caller: FnInfo; locks: string[]; frame: SiteFrame; self?: string }[]>();
     for (const fn of fns) {
-      const list: { caller: FnInfo; locks: string[] }[] = [];
+      const list: { caller: FnInfo; locks: string[]; frame: SiteFrame; self?: string }[] = [];
       for (const caller of this.graph.callers.get(fn) ?? []) {
         // Lock texts mean the same in the callee only for calls on self or plain function calls.
         const self = this.program.methodOf(caller)?.s.selfParam;
         for (const c of this.graph.calls.get(caller) ?? []) {
           if (!c.targets.some(t => t.fn === fn)) continue;
-          const sameObject = c.site.callee.attrs.length <= 1 && (c.site.callee.attrs.length === 0 || c.site.callee.root === self || c.site.callee.root === '<super>');
-          for (const t of c.targets) if (t.fn === fn) list.push({ caller, locks: sameObject ? c.locks : [] });
+          // (a closure of the caller sees the caller's names: the same frame, for lock texts)
+          const bare = c.site.callee.attrs.length === 0;
+          const sameObject = bare || (c.site.callee.attrs.length === 1 && (c.site.callee.root === self || c.site.callee.root === '<super>'));
+          // Which of the caller's lock names mean the same lock in the callee: all of them in a
+          // closure of the caller (it sees the caller's names); on a call on self, self's and the
+          // module's; on any other plain call (`f(x)`, a constructor `Worker(self)`: another
+          // frame, another self) only the module's.
+          const frame: SiteFrame = !sameObject ? 'none' : bare ? (enclosedBy(fn, caller) ? 'same' : 'module') : 'self';
+          for (const t of c.targets) if (t.fn === fn) list.push({ caller, locks: sameObject ? c.locks : [], frame, self });
         }
       }
       sites.set(fn, list);
@@ -396,7 +403,9 @@ export class Analysis {
       // compared as the engine compares locks: a Condition is the lock it wraps
       const canon = (l: string) => this.program.canonicalLock(l);
       for (const s of list) {
-        const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])];
+        // held at the call, or inherited by the caller: those whose names mean the same there
+        const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])]
+          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && l.split(/[.[(]/, 1)[0] === s.self));
         common = common ? common.filter(l => held.some(h => canon(h) === canon(l))) : held;
         if (!common.length) break;
       }
@@ -433,6 +442,21 @@ export class Analysis {
       return r;
     });
   }
+}
+
+/** How a call site's frame relates to its callee's, for lock names (computeInheritedLocks). */
+type SiteFrame = 'same' | 'self' | 'module' | 'none';
+
+function enclosedBy(fn: FnInfo, outer: FnInfo): boolean {
+  for (let p = fn.parent; p; p = p.parent) if (p === outer) return true;
+  return false;
+}
+
+/** A lock text whose root is the function's own (self, a parameter or a local): it names
+ *  another object, or nothing, in another function's frame. */
+function frameBound(fn: FnInfo, lock: string): boolean {
+  const root = lock.split(/[.[(]/, 1)[0];
+  return fn.s.locals.includes(root) || fn.s.params.some(p => p.replace(/^\*+/, '') === root);
 }
 
 /** Functions that are entries of threads other than main (they inherit no locks). */

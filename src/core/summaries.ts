@@ -262,6 +262,18 @@ export class HelperSummaries {
           return r;
         };
         const name = t.fn.s.qualname;
+        // a lock the helper holds through one of its own locals (`with item.future._condition:`)
+        // means nothing under that name here, where `item` may be another object: named for the
+        // helper instead, so it is never taken for a lock of this function's
+        const subLock = (text: string) => {
+          let r = memo.get(`\0${text}`);
+          if (r === undefined) {
+            const root = text.includes(':') ? '' : text.split(/[.[(]/, 1)[0];
+            r = root && !binding.has(root) && helperLocal(t.fn, root) ? `${name}:${text}` : sub(text);
+            memo.set(`\0${text}`, r);
+          }
+          return r;
+        };
         const site = { line: call.site.line, column: call.site.column, endLine: call.site.endLine, endColumn: call.site.endColumn };
         // Entries made at one call site of one helper, by signature: the same string is the
         // signature the distinct list is kept by (one string built and hashed per entry).
@@ -288,7 +300,7 @@ export class HelperSummaries {
             seenHere.add(sig);
             // Built field by field, never spread then `delete`d: a deleted property turns the
             // object into a slow dictionary, and these are the most numerous objects of a run.
-            const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.length ? a.locks.map(sub) : a.locks), via: this.chain(name, a.via), site };
+            const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), via: this.chain(name, a.via), site };
             if (key !== undefined) e.key = key;
             if (value !== undefined) e.value = value;
             if (a.readWrite) e.readWrite = true;
@@ -376,6 +388,12 @@ export function bindArguments(fn: FnInfo, bound: boolean, args: string[], kwargs
 const ATOM = /^(?:[\w.]+|[\w.]+\(.*\)|[\w.]+\[.*\]|'[^']*'|"[^"]*"|\(.*\)|\[.*\]|\{.*\})$/;
 
 /** Replaces parameter names by argument texts, parenthesized where precedence could change. */
+/** A name local to the function (not a parameter, not a global it declares). */
+function helperLocal(fn: FnInfo, name: string): boolean {
+  const s = fn.s;
+  return s.locals.includes(name) && !s.params.some(p => p.replace(/^\*+/, '') === name);
+}
+
 export function substitute(text: string, binding: Map<string, string>): string {
   if (!binding.size) return text;
   const whole = binding.get(text);

@@ -17,6 +17,7 @@ import {
 } from './vocabulary';
 
 const MAX_TEXT = 120;
+const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 const MAX_ERRORS = 50;
 const MAX_NESTING = 400;
 /** The grammar keeps indentation widths in a byte (a tab counts 8): wider lines are misread. */
@@ -32,6 +33,9 @@ interface Scope {
   aliases: Map<string, ExprPath>;
   declaredGlobal: Set<string>;
   locals: Set<string>;
+  /** Locals bound to a lock made in this call (`waiter = allocate_lock()`): a new one each
+   *  time, so holding one excludes no other thread (see finishScope). */
+  freshLocks?: Set<string>;
 }
 
 interface Ctx {
@@ -158,8 +162,9 @@ class Summarizer {
       segments.push(seg);
       const lk = this.acquireRelease(n);
       if (lk) {
-        locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
-        if (lk.acquire) this.acquired(ctx.scope.fn, lk.text);
+        const text = this.lockText(ctx, lk.text);
+        locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
+        if (lk.acquire) this.acquired(ctx.scope.fn, text);
       }
     }
     memo.path = input.path; memo.module = input.module; memo.isPackage = input.isPackage;
@@ -313,6 +318,14 @@ class Summarizer {
 
   private finishScope(scope: Scope): void {
     const fn = scope.fn;
+    // A lock this call made is not held by any other thread: it protects nothing shared, and
+    // two functions' `waiter` locks are not one lock. Unless a closure of this call shares it.
+    const fresh = scope.freshLocks;
+    if (fresh?.size && !this.out.functions.some(f => f.parent === fn.qualname)) {
+      const drop = (locks: string[]) => (locks.some(l => fresh.has(l)) ? locks.filter(l => !fresh.has(l)) : locks);
+      for (const c of fn.calls) c.locks = drop(c.locks);
+      for (const a of fn.accesses) a.locks = drop(a.locks);
+    }
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
@@ -325,6 +338,7 @@ class Summarizer {
   private bind(ctx: Ctx, name: string): void {
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
+    ctx.scope.freshLocks?.delete(name);
     if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `b ${name}`, kind: 'bind', name });
   }
 
@@ -354,8 +368,9 @@ class Summarizer {
       // Straight-line acquire()/release(): the lock is held for the statements that follow.
       const lk = this.acquireRelease(n);
       if (lk) {
-        locks = lk.acquire ? [...locks, lk.text] : locks.filter(l => l !== lk.text);
-        if (lk.acquire) this.acquired(ctx.scope.fn, lk.text);
+        const text = this.lockText(ctx, lk.text);
+        locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
+        if (lk.acquire) this.acquired(ctx.scope.fn, text);
       }
     }
   }
@@ -539,7 +554,7 @@ class Summarizer {
       if (!value) continue;
       const path = this.pathOf(value);
       if (path) {
-        locks.push(this.t(value));
+        locks.push(this.lockText(ctx, this.t(value)));
         // `with x:` runs x.__enter__ and x.__exit__ here
         const p = this.resolveAlias(ctx, path);
         this.addCall(ctx, value, { root: p.root, attrs: [...p.attrs, '__enter__'] }, [], {}, false);
@@ -724,6 +739,7 @@ class Summarizer {
         }
       }
       this.bind(ctx, name);
+      if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
       if (value) {
         const vpath = value.type === 'attribute' ? this.pathOf(value) : undefined;
         if (vpath && vpath.root !== name) {
@@ -781,6 +797,15 @@ class Summarizer {
       const rel: AttrNote = { ...n, line: n.line - this.segmentLine };
       this.effects.push({ key: `n ${name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name, note: rel });
     }
+  }
+
+  /** `threading.Lock()`, `_allocate_lock()`, … (through imports and aliases). */
+  private isLockConstruction(value: SyntaxNode): boolean {
+    if (value.type !== 'call') return false;
+    const f = child(value, 'function');
+    const fp = f ? this.pathOf(f) : undefined;
+    const canon = fp ? this.canonical(fp) : undefined;
+    return !!canon && LOCK_CONSTRUCTORS.has(canon);
   }
 
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
@@ -877,6 +902,15 @@ class Summarizer {
   private resolveAlias(ctx: Ctx, p: ExprPath): ExprPath {
     const a = ctx.scope.aliases.get(p.root);
     return a ? { root: a.root, attrs: [...a.attrs, ...p.attrs] } : p;
+  }
+
+  /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
+   *  `self._lock`, the name every other function uses for it). */
+  private lockText(ctx: Ctx, text: string): string {
+    if (!ctx.scope.aliases.size || !DOTTED_NAME.test(text)) return text;
+    const [root, ...attrs] = text.split('.');
+    const a = ctx.scope.aliases.get(root);
+    return a ? [a.root, ...a.attrs, ...attrs].join('.') : text;
   }
 
   private canonical(p: ExprPath): string | undefined {
