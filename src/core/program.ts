@@ -527,8 +527,12 @@ export class Program {
     }
     const vals = this.evalPath(fn, site.callee);
     if (!vals.length && !site.property && site.callee.attrs.length && site.callee.root !== '<super>') {
-      const recv = this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) });
-      if (!recv.length) for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file)) add(m, true);
+      const recvPath = { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) };
+      const recv = this.evalPath(fn, recvPath);
+      // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`)
+      if (!recv.length && !this.isLock([recvPath.root, ...recvPath.attrs].join('.'))) {
+        for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file)) add(m, true);
+      }
       return out;
     }
     for (const v of vals) {

@@ -856,6 +856,16 @@ class Summarizer {
         const l = child(value, 'left'), r = child(value, 'right');
         return l?.type === 'list' || r?.type === 'list' ? 'list' : undefined;
       }
+      // `args if args is not None else []`, `x or {}`: a container whichever branch is one
+      case 'conditional_expression': case 'boolean_operator': case 'parenthesized_expression': {
+        const parts = namedChildren(value);
+        // (of a conditional, the condition is the middle part: not a value)
+        for (const part of value.type === 'conditional_expression' ? [parts[0], parts[2]] : parts) {
+          const t = part && this.containerType(part, undefined);
+          if (t) return t;
+        }
+        return undefined;
+      }
       case 'call': {
         const f = child(value, 'function');
         const p = f ? this.pathOf(f) : undefined;
