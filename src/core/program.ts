@@ -606,12 +606,34 @@ export class Program {
     return undefined;
   }
 
-  private classContainer(c: ClassInfo, attr: string): string[] {
+  /** `method`: the method making the access on its own self. */
+  private classContainer(c: ClassInfo, attr: string, method?: FnInfo): string[] {
     for (const k of this.mro(c)) { const id = `${k.file.module}.${k.s.qualname}.${attr}`; if (this.containers.has(id)) return [id]; }
-    // An attribute defined only by subclasses (a base method using state its subclasses set up).
+    // An attribute defined only by subclasses (a base method using state its subclasses set up),
+    // but not by one that overrides the method without calling it back: on such an instance the
+    // method never runs (`ApplyResult._set` does not touch `MapResult._value`).
     const out: string[] = [];
-    for (const s of this.allSubclasses(c)) { const id = `${s.file.module}.${s.s.qualname}.${attr}`; if (this.containers.has(id)) out.push(id); }
+    for (const s of this.allSubclasses(c)) {
+      const id = `${s.file.module}.${s.s.qualname}.${attr}`;
+      if (this.containers.has(id) && !(method && this.overriddenAway(s, method))) out.push(id);
+    }
     return out;
+  }
+
+  /** Whether instances of `sub` run their own `method` in its place, never calling it through
+   *  `super()`. */
+  private overriddenAway(sub: ClassInfo, method: FnInfo): boolean {
+    const o = this.lookupMethod(sub, method.s.name);
+    if (!o || o === method) return false;
+    for (let k: FnInfo | undefined = o; k && k !== method; ) {
+      if (!k.s.calls.some(c => c.callee.root === '<super>' && c.callee.attrs.length === 1 && c.callee.attrs[0] === method.s.name)) return true;
+      // the super() call runs the next definition up the MRO of sub
+      const mro = this.mro(sub);
+      const at: number = k.cls ? mro.indexOf(k.cls) : -1;
+      if (at < 0) return false;
+      k = mro.slice(at + 1).map(m => m.methods.get(method.s.name)).find(m => m);
+    }
+    return false;
   }
 
   /** Containers an access path refers to. */
@@ -631,8 +653,9 @@ export class Program {
     const obj: ExprPath = { root: target.root, attrs: target.attrs.slice(0, -1) };
     const attr = target.attrs[target.attrs.length - 1];
     const out = new Set<string>();
+    const method = fn.cls && target.attrs.length === 1 && target.root === fn.s.selfParam ? fn : undefined;
     for (const v of this.evalPath(fn, obj)) {
-      if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr)) out.add(id);
+      if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method)) out.add(id);
       else if (v.k === 'mod') {
         const f = this.findModule(v.name);
         if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);
