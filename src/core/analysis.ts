@@ -159,10 +159,12 @@ export class Analysis {
     // place, their entries and reports alike, and are redone only for the findings.
     const changedSet = new Set<FnInfo>();
     const shift = new Map<FnInfo, number>();
+    const localsChanged = new Set<FnInfo>();
     fns.forEach((fn, j) => {
       if (sameBody(old.functions[j], next.functions[j])) return;
       const d = lineShift(old.functions[j], next.functions[j]);
       if (d === undefined) changedSet.add(fn); else shift.set(fn, d);
+      if (!sameStrings(old.functions[j].locals, next.functions[j].locals)) localsChanged.add(fn);
     });
     for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) { changedSet.add(fn); shift.delete(fn); }
     const changed = fns.filter(fn => changedSet.has(fn));
@@ -178,7 +180,7 @@ export class Analysis {
     // what the changed functions called before: those callees lose callers (inherited locks)
     const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
     const change = this.graph.refresh(changed);
-    const redone = this.helpers.refresh(changed);
+    const redone = this.helpers.refresh(changed, localsChanged);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));
     if (placed === 'regroup') threadsRedone = true;
@@ -190,10 +192,11 @@ export class Analysis {
     const threadChanges = threadsRedone ? this.threads.changes! : undefined;
     // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
     const touched = new Set<FnInfo>(redone);
-    if (threadsRedone || change.context) {
+    if (threadsRedone || change.context || localsChanged.size) {
       // Inherited locks come down from callers, and a thread's entry inherits none: redone for
       // what the changed functions reach, what they called before, and entries gained or lost.
-      const from = new Set<FnInfo>(change.context ? [...changed, ...calleesBefore] : []);
+      // (A caller's locals decide which of its lock names mean the same in a callee: frameBound.)
+      const from = new Set<FnInfo>(change.context ? [...changed, ...calleesBefore] : localsChanged);
       if (entriesBefore) {
         const now = threadEntryFns(this.threads);
         for (const fn of now) if (!entriesBefore.has(fn)) from.add(fn);

@@ -58,6 +58,10 @@ function functionKey(fn: FunctionSummary): string {
     else {
       const d: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(fn)) if (!BODY.has(key as keyof FunctionSummary)) d[key] = v;
+      // which methods it calls back through super(): other classes' container resolution reads
+      // it (Program.overriddenAway), so adding or removing such a call is a declaration change
+      const supers = [...new Set(fn.calls.filter(c => c.callee.root === '<super>' && c.callee.attrs.length === 1).map(c => c.callee.attrs[0]))].sort();
+      if (supers.length) d.superCalls = supers;
       d.localContainers = mapValues(fn.localContainers, noPos);
       k = JSON.stringify(d);
     }

@@ -98,7 +98,7 @@ export class HelperSummaries {
   /** After the functions' bodies changed (and the call graph was refreshed): redoes them and
    *  every function that reaches them through calls, callees first, and the thread-argument
    *  bindings that touch any of those. Returns the functions whose effective accesses were redone. */
-  refresh(changed: FnInfo[]): Set<FnInfo> {
+  refresh(changed: FnInfo[], localsChanged: ReadonlySet<FnInfo> = new Set()): Set<FnInfo> {
     const redo = new Set<FnInfo>();
     for (const fn of changed) this.setDirect(fn);
     // Early cut-off: what a caller takes from a callee is its distinct entries (not their
@@ -115,7 +115,8 @@ export class HelperSummaries {
       this.solve(comp);
       comp.forEach((fn, i) => {
         redo.add(fn);
-        if (fingerprint(this.distinct.get(fn)) !== before[i]) for (const c of this.graph.callers.get(fn) ?? []) enqueue(c);
+        // (a callee whose locals changed names its own locks otherwise in its callers: subLock)
+        if (localsChanged.has(fn) || fingerprint(this.distinct.get(fn)) !== before[i]) for (const c of this.graph.callers.get(fn) ?? []) enqueue(c);
       });
     }
     // Thread-argument bindings: those made into the redone functions are gone with their old
