@@ -19,6 +19,8 @@ export interface AttrNote {
   call?: { lock: boolean; lockOf?: string; executor?: 'thread' | 'process'; callee?: string };
   /** The value is a name: what the enclosing scope knows of it. */
   name?: { paramType?: string; localTypes?: string[]; container?: string };
+  /** The value is another object's lock (`self.shutdown_lock = executor._shutdown_lock`): its text. */
+  lockOf?: string;
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -32,6 +34,9 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
     }
     if (n.call.executor) info.executor = n.call.executor;
     if (n.call.callee !== undefined && !info.lock && !n.call.executor) (info.typeText ??= []).push(n.call.callee);
+  } else if (n.lockOf !== undefined) {
+    info.lock = true;
+    info.lockOf = n.lockOf;
   } else if (n.name) {
     if (n.name.paramType) (info.typeText ??= []).push(n.name.paramType);
     if (n.name.localTypes) (info.typeText ??= []).push(...n.name.localTypes);

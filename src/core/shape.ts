@@ -58,10 +58,10 @@ function functionKey(fn: FunctionSummary): string {
     else {
       const d: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(fn)) if (!BODY.has(key as keyof FunctionSummary)) d[key] = v;
-      // which methods it calls back through super(): other classes' container resolution reads
-      // it (Program.overriddenAway), so adding or removing such a call is a declaration change
-      const supers = [...new Set(fn.calls.filter(c => c.callee.root === '<super>' && c.callee.attrs.length === 1).map(c => c.callee.attrs[0]))].sort();
-      if (supers.length) d.superCalls = supers;
+      // whether it calls the method it overrides through super(): other classes' container
+      // resolution reads that (Program.overriddenAway), so it is a declaration (a flag, not the
+      // names called: typing in another super() call's name must not rebuild the analysis)
+      if (fn.calls.some(c => c.callee.root === '<super>' && c.callee.attrs.length === 1 && c.callee.attrs[0] === fn.name)) d.callsSuper = true;
       d.localContainers = mapValues(fn.localContainers, noPos);
       k = JSON.stringify(d);
     }

@@ -12,7 +12,7 @@ import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
-  EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
+  EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
@@ -830,6 +830,9 @@ class Summarizer {
       // (a type only when the table has no lock for the name: applyNote decides)
       if (f && fp && !ct && !call.lock && !ex) call.callee = this.t(f);
       n.call = call;
+    } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
+      // another object's lock under a name of this one's: the same lock
+      n.lockOf = this.t(value);
     } else if (value?.type === 'identifier') {
       const v = this.t(value);
       const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
