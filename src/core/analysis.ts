@@ -6,7 +6,7 @@ import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
 import { FnInfo, Program } from './program';
-import { declarationKey, lineShift, sameBody, sameStrings } from './shape';
+import { callsSuper, declarationKey, lineShift, sameBody, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadModel, ThreadsConfig } from './threads';
 
@@ -168,6 +168,16 @@ export class Analysis {
     });
     for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) { changedSet.add(fn); shift.delete(fn); }
     const changed = fns.filter(fn => changedSet.has(fn));
+    // A method that starts or stops calling the method it overrides through super() changes
+    // which subclass containers the overridden methods up its MRO write (Program.overriddenAway):
+    // they are redone too, wherever they are.
+    fns.forEach((fn, j) => {
+      if (!fn.cls || !changedSet.has(fn) || callsSuper(old.functions[j]) === callsSuper(next.functions[j])) return;
+      for (const k of this.program.mro(fn.cls).slice(1)) {
+        const m = k.methods.get(fn.s.name);
+        if (m && !changedSet.has(m)) { changedSet.add(m); changed.push(m); }
+      }
+    });
     const movedFns = [...shift.keys()];
     for (const [fn, d] of shift) {
       this.graph.moved(fn);

@@ -621,8 +621,8 @@ export class Program {
   }
 
   /** Whether instances of `sub` run their own `method` in its place, never calling it through
-   *  `super()`. (Which methods a function calls through super() is part of its declaration key,
-   *  shape.ts: an edit that changes it rebuilds the analysis.) */
+   *  `super()` (`callsSuper` in shape.ts: an edit that changes it redoes the overridden methods,
+   *  Analysis.update). */
   private overriddenAway(sub: ClassInfo, method: FnInfo): boolean {
     const o = this.lookupMethod(sub, method.s.name);
     if (!o || o === method) return false;

@@ -58,16 +58,18 @@ function functionKey(fn: FunctionSummary): string {
     else {
       const d: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(fn)) if (!BODY.has(key as keyof FunctionSummary)) d[key] = v;
-      // whether it calls the method it overrides through super(): other classes' container
-      // resolution reads that (Program.overriddenAway), so it is a declaration (a flag, not the
-      // names called: typing in another super() call's name must not rebuild the analysis)
-      if (fn.calls.some(c => c.callee.root === '<super>' && c.callee.attrs.length === 1 && c.callee.attrs[0] === fn.name)) d.callsSuper = true;
       d.localContainers = mapValues(fn.localContainers, noPos);
       k = JSON.stringify(d);
     }
     functionKeys.set(fn, k);
   }
   return k;
+}
+
+/** Whether the method calls the method it overrides through super() (`Program.overriddenAway`
+ *  reads it for the overridden methods' containers: an edit that changes it redoes them). */
+export function callsSuper(fn: FunctionSummary): boolean {
+  return fn.calls.some(c => c.callee.root === '<super>' && c.callee.attrs.length === 1 && c.callee.attrs[0] === fn.name);
 }
 
 /** Same body (and position): between two summaries with the same declarations, such a function

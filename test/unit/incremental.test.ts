@@ -229,6 +229,7 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     '    def __init__(self):',
     '        super().__init__()',
     '        self.lock = threading.Lock()',
+    '        self.log = []',
     '',
     '    def start(self):',
     '        threading.Thread(target=lambda: self.unknown_a(), daemon=True).start()',
@@ -242,8 +243,12 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     '    def poll(self):',
     '        return self.items.get("k")',
     '',
+    '    def note(self, x):',
+    '        self.log.append(x)',
+    '',
   ].join('\n');
-  const store = ['class Store:', '    def __init__(self):', '        self.items = {}', '', '    def put(self, k, v):', '        self.items[k] = v', ''].join('\n');
+  const store = ['class Store:', '    def __init__(self):', '        self.items = {}', '', '    def put(self, k, v):', '        self.items[k] = v', '',
+    '    def note(self, x):', '        self.log = x', ''].join('\n');
   const ws: Workspace = { name: 'scripted', files: [
     { path: 'service.py', module: 'service', isPackage: false, text: base },
     { path: 'store.py', module: 'store', isPackage: false, text: store },
@@ -261,6 +266,8 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['service.py', t => t.replace('self.work()\n', 'self.wrk()\n')], // a called name typed in: the edge goes
     ['service.py', t => t.replace('self.wrk()\n', 'self.work()\n')], // ... and comes back
     ['service.py', t => t.replace('target=self.work', 'target=self.poll')], // a start retargeted
+    ['service.py', t => t.replace('        self.log.append(x)', '        super().note(x)\n        self.log.append(x)')], // the override calls the base back: Store.note writes Service.log
+    ['service.py', t => t.replace('        super().note(x)\n', '')], // ... and no longer
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
