@@ -16,6 +16,9 @@ import { OpenDocuments } from './documents';
 import { accessesAt, fileModel, highlights, hover, inlayHints, threadsOf, toPAccess, toPContainer } from './features';
 import { summarizeFiles, threadsFor } from '../core/pool';
 import { DEFAULT_SETTINGS, DiskJob, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } from './workspaceIndex';
+import { limitHeapGrowth } from './memory';
+
+limitHeapGrowth();
 
 const connection = createConnection(ProposedFeatures.all);
 const log = (m: string) => connection.console.log(m);
