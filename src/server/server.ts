@@ -18,8 +18,6 @@ import { summarizeFiles, threadsFor } from '../core/pool';
 import { DEFAULT_SETTINGS, DiskJob, pathToUri, settingsFrom, uriToPath, WorkspaceIndex } from './workspaceIndex';
 import { limitHeapGrowth } from './memory';
 
-limitHeapGrowth();
-
 const connection = createConnection(ProposedFeatures.all);
 const log = (m: string) => connection.console.log(m);
 const ANALYZE_DEBOUNCE_MS = 120;
@@ -78,6 +76,7 @@ function status(state: 'indexing' | 'ready' | 'error', files: number, total: num
 async function indexWorkspace(): Promise<void> {
   indexing = true;
   const files = index.discoverFiles();
+  limitHeapGrowth(files.length);
   // a file gone from disk since the last index (deleted with no event reaching us) leaves it too
   const onDisk = new Set(files.map(f => f.abs));
   for (const p of index.diskPaths()) if (!onDisk.has(p)) index.remove(p);
