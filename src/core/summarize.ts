@@ -36,6 +36,8 @@ interface Scope {
   /** Locals bound to a lock made in this call (`waiter = allocate_lock()`): a new one each
    *  time, so holding one excludes no other thread (see finishScope). */
   freshLocks?: Set<string>;
+  /** Index in the file's functions of the first one defined inside this scope's function. */
+  firstInner?: number;
 }
 
 interface Ctx {
@@ -319,12 +321,23 @@ class Summarizer {
   private finishScope(scope: Scope): void {
     const fn = scope.fn;
     // A lock this call made is not held by any other thread: it protects nothing shared, and
-    // two functions' `waiter` locks are not one lock. Unless a closure of this call shares it.
+    // two functions' `waiter` locks are not one lock. Unless closures of this call share it:
+    // then it is this function's lock, named for it here and in the closures (two functions'
+    // local `lock`s handed to their own workers are still two locks).
     const fresh = scope.freshLocks;
-    if (fresh?.size && !this.out.functions.some(f => f.parent === fn.qualname)) {
-      const drop = (locks: string[]) => (locks.some(l => fresh.has(l)) ? locks.filter(l => !fresh.has(l)) : locks);
-      for (const c of fn.calls) c.locks = drop(c.locks);
-      for (const a of fn.accesses) a.locks = drop(a.locks);
+    if (fresh?.size) {
+      const prefix = `${fn.qualname}.<locals>.`;
+      // (those made while walking this function: a redefinition's closures are not these)
+      const inner = this.out.functions.slice(scope.firstInner ?? this.out.functions.length);
+      for (const name of fresh) if (inner.length) this.acquired(fn, prefix + name); // a lock, whatever its name
+      const rename = (locks: string[], shadowed: readonly string[]) => (locks.some(l => fresh.has(l) && !shadowed.includes(l))
+        ? locks.flatMap(l => (!fresh.has(l) || shadowed.includes(l) ? [l] : inner.length ? [prefix + l] : [])) : locks);
+      for (const c of fn.calls) c.locks = rename(c.locks, NONE);
+      for (const a of fn.accesses) a.locks = rename(a.locks, NONE);
+      for (const f of inner) {
+        for (const c of f.calls) c.locks = rename(c.locks, f.locals);
+        for (const a of f.accesses) a.locks = rename(a.locks, f.locals);
+      }
     }
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
     fn.locals = [...scope.locals].sort();
@@ -615,7 +628,7 @@ class Summarizer {
 
     const scope: Scope = {
       fn, prefix: `${qualname}.<locals>.`, symbols: sym.children, aliases: new Map(), declaredGlobal: new Set(),
-      locals: new Set(fn.params.map(p => p.replace(/^\*+/, ''))),
+      locals: new Set(fn.params.map(p => p.replace(/^\*+/, ''))), firstInner: this.out.functions.length,
     };
     this.scopes.push(scope);
     const body = child(n, 'body');
@@ -686,7 +699,7 @@ class Summarizer {
     parentScope.symbols.push(sym);
     // A class body runs in the enclosing function (or at import): its statements belong there,
     // but the names it binds are class attributes.
-    const scope: Scope = { ...parentScope, cls, prefix: `${qualname}.`, symbols: sym.children, aliases: new Map(), locals: new Set(), declaredGlobal: new Set() };
+    const scope: Scope = { ...parentScope, cls, prefix: `${qualname}.`, symbols: sym.children, aliases: new Map(), locals: new Set(), declaredGlobal: new Set(), freshLocks: undefined };
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.block(body.children, { scope, locks: ctx.locks, inLoop: ctx.inLoop });
@@ -1228,7 +1241,7 @@ class Summarizer {
     const fn = this.newFunction(qualname, '<lambda>', 'lambda', n, ctx.scope.fn.kind === 'module' ? undefined : ctx.scope.fn.qualname);
     const params = child(n, 'parameters');
     if (params) this.params(params, fn);
-    const scope: Scope = { fn, prefix: `${qualname}.<locals>.`, symbols: [], aliases: new Map(ctx.scope.aliases), declaredGlobal: new Set(), locals: new Set(fn.params) };
+    const scope: Scope = { fn, prefix: `${qualname}.<locals>.`, symbols: [], aliases: new Map(ctx.scope.aliases), declaredGlobal: new Set(), locals: new Set(fn.params), firstInner: this.out.functions.length };
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.expr(body, { scope, locks: [], inLoop: false });
