@@ -84,14 +84,17 @@ export class SummaryCache {
     return removed;
   }
 
-  put(key: string, s: FileSummary): void {
+  /** `json`: the summary's JSON text when there is one already (a worker's result): written
+   *  with the key added, not stringified again. */
+  put(key: string, s: FileSummary, json?: string): void {
     if (!this.writable) return;
     const f = this.file(key);
     // write-then-rename: a crash mid-write leaves no half file under the real name
     const tmp = `${f}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(f), { recursive: true });
-      fs.writeFileSync(tmp, JSON.stringify({ ...s, cacheKey: key }));
+      // (the same text either way: the key last, after the summary's own fields)
+      fs.writeFileSync(tmp, json !== undefined && json.endsWith('}') && json.length > 2 ? `${json.slice(0, -1)},"cacheKey":${JSON.stringify(key)}}` : JSON.stringify({ ...s, cacheKey: key }));
       fs.renameSync(tmp, f);
     } catch (e) {
       this.writable = false;

@@ -58,6 +58,9 @@ export interface PoolOptions {
   onDone?: (done: number) => void;
   /** Said when a worker stops before its jobs are done (they are then done on this thread). */
   onWarning?: (message: string) => void;
+  /** Each result as it is made (job index), with the JSON text it came in when a worker made it
+   *  (a cache can write that instead of stringifying the summary again). */
+  onResult?: (index: number, result: FileSummary | string, json?: string) => void;
   /** The workers' script (default: worker.js beside this bundle). */
   script?: string;
 }
@@ -75,7 +78,7 @@ export async function summarizeFiles(jobs: Job[], opts: PoolOptions = {}): Promi
   let front = 0, back = order.length, done = 0, live = 0;
   const redo: number[] = [];
   let wake: (() => void) | undefined;
-  const finish = (id: number, r: FileSummary | string) => { results[id] = r; opts.onDone?.(++done); };
+  const finish = (id: number, r: FileSummary | string, json?: string) => { results[id] = r; opts.onResult?.(id, r, json); opts.onDone?.(++done); };
   for (let k = 0; script && k < threads - 1; k++) {
     const w = new Worker(script);
     const inFlight = new Set<number>();
@@ -92,7 +95,7 @@ export async function summarizeFiles(jobs: Job[], opts: PoolOptions = {}): Promi
     w.on('message', (m: { id: number; json?: string; failed?: string }) => {
       inFlight.delete(m.id);
       feed(); // the next job first: the worker is not kept waiting while this result is parsed here
-      finish(m.id, m.json !== undefined ? JSON.parse(m.json) as FileSummary : m.failed ?? failedJob(jobs[m.id], 'no result'));
+      finish(m.id, m.json !== undefined ? JSON.parse(m.json) as FileSummary : m.failed ?? failedJob(jobs[m.id], 'no result'), m.json);
     });
     w.on('error', e => { failure = e.message; });
     w.on('exit', code => {

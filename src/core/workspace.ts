@@ -81,10 +81,11 @@ async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string
   const progress = opts.onProgress;
   const done = files.length - todo.length;
   const threads = threadsFor(todo.length, opts.jobs);
-  const results = await summarizeFiles(todo.map(t => t.job), { threads, onDone: d => progress?.(done + d, files.length), onWarning: opts.onWarning });
+  // each result cached as it comes (a worker's in the JSON it came in)
+  const onResult = (k: number, r: FileSummary | string, json?: string) => { const key = todo[k].key; if (typeof r !== 'string' && cache && key) cache.put(key, r, json); };
+  const results = await summarizeFiles(todo.map(t => t.job), { threads, onDone: d => progress?.(done + d, files.length), onWarning: opts.onWarning, onResult });
   results.forEach((r, k) => { if (typeof r === 'string') opts.onWarning?.(r); else slots[todo[k].i] = r; });
   const summaries: FileSummary[] = [];
-  for (const t of todo) { const s = slots[t.i]; if (s && cache && t.key) cache.put(t.key, s); }
   cache?.prune();
   for (const s of slots) if (s) {
     summaries.push(s);

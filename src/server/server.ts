@@ -122,8 +122,8 @@ async function indexWorkspace(): Promise<void> {
  *  Returns the threads used. */
 async function summarizeFromDisk(jobs: DiskJob[], onDone?: (done: number) => void): Promise<number> {
   const threads = threadsFor(jobs.length, index.settings.indexThreads);
-  const results = await summarizeFiles(jobs.map(d => d.job), { threads, onDone, onWarning: log });
-  results.forEach((r, k) => index.acceptFromDisk(jobs[k], r));
+  // each result as it comes: cached in the JSON a worker sent it in, not stringified again here
+  await summarizeFiles(jobs.map(d => d.job), { threads, onDone, onWarning: log, onResult: (k, r, json) => index.acceptFromDisk(jobs[k], r, json) });
   return threads;
 }
 

@@ -221,11 +221,11 @@ export class WorkspaceIndex {
   }
 
   /** A pool result: dropped when the file changed, went or was opened since it was read. */
-  acceptFromDisk(d: DiskJob, s: FileSummary | string): void {
+  acceptFromDisk(d: DiskJob, s: FileSummary | string, json?: string): void {
     const abs = d.job.abs;
     if (this.stamps.get(abs) !== d.stamp || this.fromEditor.has(abs)) return;
     if (typeof s === 'string') { this.log(s); this.drop(abs); return; }
-    if (d.key) this.cache!.put(d.key, s);
+    if (d.key) this.cache!.put(d.key, s, json);
     this.setFromDisk(abs, s);
   }
 

@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SummaryCache } from '../../src/core/cache';
+import type { FileSummary } from '../../src/core/model';
 import { Job, summarizeFiles } from '../../src/core/pool';
 import { pythonFiles } from './sources';
 
@@ -36,6 +38,27 @@ test('1, 2 and 3 threads give the same results, in job order, each file reported
   const failed = alone.filter(s => typeof s === 'string');
   assert.equal(failed.length, 1);
   assert.match(failed[0] as string, /^cannot read gone\.py: ENOENT/);
+});
+
+test('each result is handed on as it is made, a worker\'s with its JSON; the cache writes that JSON as it writes the summary', async () => {
+  const got = new Map<number, { r: unknown; json?: string }>();
+  const r = await summarizeFiles(jobs, { threads: 2, onResult: (i, res, json) => { assert.ok(!got.has(i), `job ${i} twice`); got.set(i, { r: res, json }); } });
+  assert.equal(got.size, jobs.length);
+  let withJson = 0;
+  for (const [i, { r: res, json }] of got) {
+    assert.equal(res, r[i]);
+    if (json !== undefined) { withJson++; assert.equal(json, JSON.stringify(res)); }
+  }
+  assert.ok(withJson > 0 && withJson < jobs.length, `${withJson} of ${jobs.length} came from the worker`);
+  // the same file either way, and read back the same
+  const cache = new SummaryCache(path.join(tmp, 'cache'));
+  const [i, { r: res, json }] = [...got].find(([, g]) => g.json !== undefined)!;
+  const s = res as FileSummary;
+  cache.put('a'.repeat(64), s);
+  cache.put('b'.repeat(64), s, json);
+  const text = (k: string) => fs.readFileSync(path.join(tmp, 'cache', k.slice(0, 2), `${k}.json`), 'utf8');
+  assert.equal(text('b'.repeat(64)), text('a'.repeat(64)).replace('a'.repeat(64), 'b'.repeat(64)));
+  assert.deepEqual(plain(cache.get('b'.repeat(64), jobs[i].path)), plain(s));
 });
 
 test('a worker that dies has its files summarized on the calling thread, and says so', async () => {
