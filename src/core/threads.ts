@@ -169,7 +169,17 @@ export class ThreadModel {
     const unreached = [...this.program.fns.values()].filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda');
     if (unreached.length) {
       this.main.entries.push(...unreached);
-      this.propagate(this.main);
+      // main's search goes on from them (what its roots reach keeps its path from a root)
+      const parents = this.parents.get(this.main.id)!;
+      const before = parents.size;
+      this.reachFrom(parents, unreached);
+      let k = 0;
+      for (const fn of parents.keys()) {
+        if (k++ < before) continue;
+        let s = this.threadsOf.get(fn);
+        if (!s) this.threadsOf.set(fn, (s = new Set()));
+        s.add(this.main.id);
+      }
     }
   }
 
@@ -248,7 +258,7 @@ export class ThreadModel {
     for (const id of gone) apply(id, prev.parents.get(id), undefined);
     if (!mainKept) {
       const main = this.main;
-      let after = this.reach(main);
+      const after = this.reach(main);
       // reached by no thread: not from main's roots, and on no other thread (main's old reach
       // is still in threadsOf)
       const unreached = [...this.program.fns.values()].filter(fn => {
@@ -258,7 +268,7 @@ export class ThreadModel {
       });
       if (unreached.length) {
         main.entries.push(...unreached);
-        after = this.reach(main);
+        this.reachFrom(after, unreached); // as reachUnreached does: the search goes on from them
       }
       this.parents.set(main.id, after);
       apply(main.id, prev.parents.get(main.id), after);
@@ -356,9 +366,14 @@ export class ThreadModel {
   /** Breadth-first from the thread's entries along calls: each function reached, with its
    *  caller on the way (call paths). */
   private reach(t: ThreadEntry): Map<FnInfo, FnInfo | null> {
-    const parents = new Map<FnInfo, FnInfo | null>();
+    return this.reachFrom(new Map(), t.entries);
+  }
+
+  /** The breadth-first search from more entries, added to a finished one: what it reached keeps
+   *  its callers; the rest is found from the new entries. */
+  private reachFrom(parents: Map<FnInfo, FnInfo | null>, entries: FnInfo[]): Map<FnInfo, FnInfo | null> {
     const queue: FnInfo[] = [];
-    for (const e of t.entries) if (!parents.has(e)) { parents.set(e, null); queue.push(e); }
+    for (const e of entries) if (!parents.has(e)) { parents.set(e, null); queue.push(e); }
     for (let i = 0; i < queue.length; i++) {
       const fn = queue[i];
       for (const c of this.graph.callees(fn)) if (!parents.has(c)) { parents.set(c, fn); queue.push(c); }
