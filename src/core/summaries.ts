@@ -388,13 +388,13 @@ export function bindArguments(fn: FnInfo, bound: boolean, args: string[], kwargs
 
 const ATOM = /^(?:[\w.]+|[\w.]+\(.*\)|[\w.]+\[.*\]|'[^']*'|"[^"]*"|\(.*\)|\[.*\]|\{.*\})$/;
 
-/** Replaces parameter names by argument texts, parenthesized where precedence could change. */
 /** A name local to the function (not a parameter, not a global it declares). */
 function helperLocal(fn: FnInfo, name: string): boolean {
   const s = fn.s;
   return s.locals.includes(name) && !s.params.some(p => p.replace(/^\*+/, '') === name);
 }
 
+/** Replaces parameter names by argument texts, parenthesized where precedence could change. */
 export function substitute(text: string, binding: Map<string, string>): string {
   if (!binding.size) return text;
   const whole = binding.get(text);
