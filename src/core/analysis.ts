@@ -5,7 +5,7 @@ import type { AccessReport, ContainerReport, FileReport, Report, SymbolInfo, Thr
 import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
-import { FnInfo, Program } from './program';
+import { FnInfo, lockRoot, Program } from './program';
 import { callsSuper, declarationKey, lineShift, sameBody, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadModel, ThreadsConfig } from './threads';
@@ -418,7 +418,7 @@ export class Analysis {
       for (const s of list) {
         // held at the call, or inherited by the caller: those whose names mean the same there
         const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])]
-          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && l.split(/[.[(]/, 1)[0] === s.self));
+          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && lockRoot(l) === s.self));
         common = common ? common.filter(l => held.some(h => canon(h) === canon(l))) : held;
         if (!common.length) break;
       }
@@ -468,7 +468,7 @@ function enclosedBy(fn: FnInfo, outer: FnInfo): boolean {
 /** A lock text whose root is the function's own (self, a parameter or a local): it names
  *  another object, or nothing, in another function's frame. */
 function frameBound(fn: FnInfo, lock: string): boolean {
-  const root = lock.split(/[.[(]/, 1)[0];
+  const root = lockRoot(lock);
   return fn.s.locals.includes(root) || fn.s.params.some(p => p.replace(/^\*+/, '') === root);
 }
 

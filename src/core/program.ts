@@ -701,3 +701,8 @@ function propertyAccessor(s: FunctionSummary): 'setter' | 'deleter' | undefined 
   }
   return undefined;
 }
+
+/** The name a lock text starts from: `self` in `self._lock`, `item` in `item.future._condition`. */
+export function lockRoot(text: string): string {
+  return text.split(/[.[(]/, 1)[0];
+}

@@ -3,7 +3,7 @@
 // `via` and the call's arguments bound to the helper's parameters in key and value.
 import { DirectAccess, ExprPath, Span } from './model';
 import { CallGraph } from './callgraph';
-import { FnInfo, Program } from './program';
+import { FnInfo, lockRoot, Program } from './program';
 
 export interface EffectiveAccess {
   container: string;
@@ -269,7 +269,7 @@ export class HelperSummaries {
         const subLock = (text: string) => {
           let r = memo.get(`\0${text}`);
           if (r === undefined) {
-            const root = text.includes(':') ? '' : text.split(/[.[(]/, 1)[0];
+            const root = text.includes(':') ? '' : lockRoot(text);
             r = root && !binding.has(root) && helperLocal(t.fn, root) ? `${name}:${text}` : sub(text);
             memo.set(`\0${text}`, r);
           }
