@@ -182,9 +182,8 @@ export class Analysis {
     for (const [fn, d] of shift) {
       this.graph.moved(fn);
       this.helpers.moved(fn, d);
-      // the reports are the entries of the containers' lists: shifted with the rest of the file
-      // below the edit, they keep their place in them
-      for (const l of this.contributions.get(fn)?.values() ?? []) for (const r of l) { r.line += d; r.endLine += d; }
+      // (the reports read their lines from those sites: shifted with the rest of the file below
+      // the edit, they keep their place in the containers' lists)
     }
     if (movedFns.length) this.byPath.delete(path);
     // what the changed functions called before: those callees lose callers (inherited locks)
@@ -237,7 +236,8 @@ export class Analysis {
       for (const cid of new Set([...was?.keys() ?? [], ...now?.keys() ?? []])) {
         const a = was?.get(cid) ?? [], b = now?.get(cid) ?? [];
         // unchanged: the old entries stay (they are the ones the container's list holds)
-        if (sameAccessLists(a, b)) { if (a.length) now!.set(cid, a); continue; }
+        // (reading the new helper entries, equal to the old: those are the ones moved() shifts)
+        if (sameAccessLists(a, b)) { if (a.length) { a.forEach((x, i) => (x as AccessEntry).rebase(b[i] as AccessEntry)); now!.set(cid, a); } continue; }
         dirty.add(cid);
         let c = changes.get(cid);
         if (!c) changes.set(cid, (c = { out: new Set(), in: [] }));
@@ -428,15 +428,7 @@ export class Analysis {
 
   private accessReport(fn: FnInfo, e: EffectiveAccess): AccessReport {
     const inherited = this.inheritedLocks.get(fn);
-    const r: AccessReport = {
-      path: fn.file.path, line: e.site.line, column: e.site.column, endLine: e.site.endLine, endColumn: e.site.endColumn,
-      access: e.access, op: e.op, function: fn.s.qualname, threads: this.threads.threadIds(fn), via: e.via,
-      locks: inherited ? [...new Set([...e.locks, ...inherited])] : e.locks,
-    };
-    if (e.key !== undefined) r.key = e.key;
-    if (e.value !== undefined) r.value = e.value;
-    if (e.readWrite) r.readWrite = true;
-    return r;
+    return new AccessEntry(fn, e, this.threads.threadIds(fn), inherited ? [...new Set([...e.locks, ...inherited])] : e.locks);
   }
 
   private symbolsWithThreads(f: FileSummary, syms: SymbolInfo[]): SymbolInfo[] {
@@ -454,6 +446,48 @@ export class Analysis {
       if (s.property !== undefined) r.property = s.property;
       return r;
     });
+  }
+}
+
+/** A reported access, read from the helper entry it reports (its site, op, key, value and
+ *  chain) and the function it is in, not copied from them: a copy of those fields for each of
+ *  the stdlib's 171,527 accesses was 29 MB, a sixth of the whole live heap. Its threads and
+ *  locks are those of the analysis that made it (an update makes new entries for what changed
+ *  and compares them with the old ones). A moved function's sites are shifted in place
+ *  (HelperSummaries.moved), its entries with them. JSON (the CLI's, the tests') comes from
+ *  `toJSON`, with the optional fields only when set. */
+class AccessEntry implements AccessReport {
+  readonly #fn: FnInfo;
+  #e: EffectiveAccess;
+  constructor(fn: FnInfo, e: EffectiveAccess, readonly threads: string[], readonly locks: string[]) {
+    this.#fn = fn;
+    this.#e = e;
+  }
+  /** Reads `other`'s helper entry, equal to its own field for field. */
+  rebase(other: AccessEntry): void { this.#e = other.#e; }
+  get path(): string { return this.#fn.file.path; }
+  get line(): number { return this.#e.site.line; }
+  get column(): number { return this.#e.site.column; }
+  get endLine(): number { return this.#e.site.endLine; }
+  get endColumn(): number { return this.#e.site.endColumn; }
+  get access(): 'read' | 'write' { return this.#e.access; }
+  get op(): string { return this.#e.op; }
+  get function(): string { return this.#fn.s.qualname; }
+  get via(): string[] { return this.#e.via; }
+  get key(): string | undefined { return this.#e.key; }
+  get value(): string | undefined { return this.#e.value; }
+  get readWrite(): true | undefined { return this.#e.readWrite ? true : undefined; }
+
+  toJSON(): AccessReport {
+    const e = this.#e, s = e.site;
+    const r: AccessReport = {
+      path: this.#fn.file.path, line: s.line, column: s.column, endLine: s.endLine, endColumn: s.endColumn,
+      access: e.access, op: e.op, function: this.#fn.s.qualname, threads: this.threads, via: e.via, locks: this.locks,
+    };
+    if (e.key !== undefined) r.key = e.key;
+    if (e.value !== undefined) r.value = e.value;
+    if (e.readWrite) r.readWrite = true;
+    return r;
   }
 }
 
