@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ENGINE_BUILD, ENGINE_VERSION, FileSummary } from './model';
+import { shareEmpties } from './summarize';
 
 const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 const arr = (x: unknown) => Array.isArray(x);
@@ -48,7 +49,7 @@ export class SummaryCache {
       // a copy without the key, not `delete` (which would leave the summary a slow dictionary)
       const { cacheKey: _, ...summary } = s;
       this.hits++;
-      return summary;
+      return shareEmpties(summary);
     } catch {
       this.rejected++;
       this.misses++;

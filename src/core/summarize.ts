@@ -8,6 +8,7 @@ import {
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
+import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
@@ -260,11 +261,10 @@ class Summarizer {
   }
 
   // ---- positions and text ----
-  /** The node's text, as its own string: V8 makes a slice of 13+ characters a view that keeps
-   *  the whole file's text alive, and summaries outlive the text (12 MB for the stdlib). */
+  /** The node's text, as the one string for that text (names.ts): never a view into the file's
+   *  text, which summaries outlive (12 MB for the stdlib), nor one more copy of `self`. */
   private t(n: SyntaxNode): string {
-    const s = this.text.slice(n.start, n.end);
-    return s.length < 13 ? s : (' ' + s).slice(1);
+    return intern(this.text.slice(n.start, n.end));
   }
   private short(n: SyntaxNode): string {
     const s = this.t(n).replace(/\s+/g, ' ');
@@ -1259,38 +1259,57 @@ const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_stateme
 /** Arrays grown by push keep room for 16 more elements: for the stdlib's summaries, 20 MB of
  *  empty slots held as long as the index. Replaced by exact copies once, at the end, and empty
  *  arrays and tables by one shared frozen one (a summary is never changed once made; frozen, a
- *  change would throw rather than leak into every summary). Summaries that come back through
- *  JSON, from workers or the cache, are exact already. */
-function compact(s: FileSummary): void {
-  for (const f of s.functions) compactFunction(f, true);
-  for (const c of s.classes) compactClass(c);
-  s.classes = exact(s.classes); s.functions = exact(s.functions); s.imports = exact(s.imports);
+ *  change would throw rather than leak into every summary). */
+function compact(s: FileSummary, list: ListFix = exact): void {
+  for (const f of s.functions) compactFunction(f, true, list);
+  for (const c of s.classes) compactClass(c, list);
+  s.classes = list(s.classes); s.functions = list(s.functions); s.imports = list(s.imports);
+  compactSymbols(s.symbols, list);
 }
 
-function compactPath(p: ExprPath): void { p.attrs = exact(p.attrs); }
+/** A summary that came through JSON (from a worker or the cache) is exact already, but JSON.parse
+ *  makes a new `[]` or `{}` for every empty one: 160,000 arrays and 90,000 tables for the stdlib's
+ *  summaries (10 MB), each now the shared frozen one. */
+export function shareEmpties(s: FileSummary): FileSummary {
+  compact(s, shared);
+  return s;
+}
+
+type ListFix = <T>(a: T[]) => T[];
+
+function compactPath(p: ExprPath, list: ListFix = exact): void { p.attrs = list(p.attrs); }
 
 /** The function's own lists and tables; with `items`, its calls, accesses and starts too. */
-function compactFunction(f: FunctionSummary, items: boolean): void {
-  f.params = exact(f.params); f.decorators = exact(f.decorators); f.nested = exact(f.nested); f.locals = exact(f.locals);
-  f.calls = exact(f.calls); f.accesses = exact(f.accesses); f.starts = exact(f.starts);
+function compactFunction(f: FunctionSummary, items: boolean, list: ListFix = exact): void {
+  f.params = list(f.params); f.decorators = list(f.decorators); f.nested = list(f.nested); f.locals = list(f.locals);
+  f.calls = list(f.calls); f.accesses = list(f.accesses); f.starts = list(f.starts);
   f.paramTypes = table(f.paramTypes); f.localTypes = table(f.localTypes); f.localContainers = table(f.localContainers); f.localExecutors = table(f.localExecutors);
-  if (items) compactItems(f.calls, f.accesses, f.starts);
+  if (items) compactItems(f.calls, f.accesses, f.starts, list);
 }
 
-function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[]): void {
-  for (const c of calls) { compactPath(c.callee); c.args = exact(c.args); c.locks = exact(c.locks); c.kwargs = table(c.kwargs); }
-  for (const a of accesses) { compactPath(a.target); a.locks = exact(a.locks); }
-  for (const st of starts) { if (st.target) compactPath(st.target); if (st.args) st.args = exact(st.args); }
+function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[], list: ListFix = exact): void {
+  for (const c of calls) { compactPath(c.callee, list); c.args = list(c.args); c.locks = list(c.locks); c.kwargs = table(c.kwargs); }
+  for (const a of accesses) { compactPath(a.target, list); a.locks = list(a.locks); }
+  for (const st of starts) { if (st.target) compactPath(st.target, list); if (st.args) st.args = list(st.args); }
 }
 
-function compactClass(c: ClassSummary): void {
-  c.bases = exact(c.bases); c.bases.forEach(compactPath); c.methods = exact(c.methods); c.decorators = exact(c.decorators); c.baseTexts = exact(c.baseTexts); c.attrs = table(c.attrs);
+function compactClass(c: ClassSummary, list: ListFix = exact): void {
+  c.bases = list(c.bases); for (const b of c.bases) compactPath(b, list); c.methods = list(c.methods); c.decorators = list(c.decorators); c.baseTexts = list(c.baseTexts); c.attrs = table(c.attrs);
+}
+
+/** Most symbols are leaves, and none has threads yet: their lists the shared empty one. */
+function compactSymbols(syms: SymbolInfo[], list: ListFix): void {
+  for (const sym of syms) {
+    sym.threads = list(sym.threads);
+    if (sym.children.length) compactSymbols(sym.children, list); else sym.children = NONE;
+  }
 }
 
 const NONE: never[] = Object.freeze([]) as unknown as never[];
 const NO_ENTRIES: Record<string, never> = Object.freeze({});
 
 function exact<T>(a: T[]): T[] { return a.length ? a.slice() : NONE; }
+function shared<T>(a: T[]): T[] { return a.length ? a : NONE; }
 
 function table<T>(o: Record<string, T>): Record<string, T> {
   for (const _ in o) return o;

@@ -70,3 +70,40 @@ test('a worker that dies has its files summarized on the calling thread, and say
   assert.equal(warnings.length, 2, warnings.join('\n'));
   for (const w of warnings) assert.match(w, /^a summarizing thread stopped \(boom\): its \d+ file\(s\) are done on the main thread$/);
 });
+
+/** Every empty list and table of a summary, and how many of them are not the shared frozen ones. */
+function empties(s: FileSummary): { total: number; own: number } {
+  let total = 0, own = 0;
+  const see = (x: unknown[] | Record<string, unknown>) => {
+    if (Array.isArray(x) ? x.length : Object.keys(x).length) return;
+    total++;
+    if (!Object.isFrozen(x)) own++;
+  };
+  const path = (p: { attrs: string[] }) => see(p.attrs);
+  for (const f of s.functions) {
+    for (const x of [f.params, f.decorators, f.nested, f.locals, f.calls, f.accesses, f.starts, f.paramTypes, f.localTypes, f.localContainers, f.localExecutors]) see(x);
+    for (const c of f.calls) { path(c.callee); see(c.args); see(c.locks); see(c.kwargs); }
+    for (const a of f.accesses) { path(a.target); see(a.locks); }
+  }
+  for (const c of s.classes) { for (const x of [c.bases, c.methods, c.decorators, c.baseTexts, c.attrs]) see(x); c.bases.forEach(path); }
+  const syms = (l: FileSummary['symbols']) => { for (const y of l) { see(y.threads); see(y.children); syms(y.children); } };
+  syms(s.symbols);
+  return { total, own };
+}
+
+test('summaries from a worker and from the cache share their empty lists and tables, as those made here do', async () => {
+  const got: { s: FileSummary; json?: string }[] = [];
+  await summarizeFiles(jobs, { threads: 2, onResult: (_, res, json) => { if (typeof res !== 'string') got.push({ s: res, json }); } });
+  const fromWorker = got.filter(g => g.json !== undefined), here = got.filter(g => g.json === undefined);
+  assert.ok(fromWorker.length && here.length);
+  const cache = new SummaryCache(path.join(tmp, 'cache-empties'));
+  cache.put('c'.repeat(64), fromWorker[0].s, fromWorker[0].json);
+  const cached = cache.get('c'.repeat(64), fromWorker[0].s.path)!;
+  let total = 0;
+  for (const [what, s] of [...fromWorker.map(g => ['worker', g.s] as const), ...here.map(g => ['this thread', g.s] as const), ['cache', cached] as const]) {
+    const e = empties(s);
+    total += e.total;
+    assert.equal(e.own, 0, `${what}: ${s.path} has ${e.own} empty lists or tables of its own`);
+  }
+  assert.ok(total > 1000, `${total} empties seen`);
+});
