@@ -230,7 +230,10 @@ export class Program {
     if (at !== undefined) return at < 0 ? undefined : this.files[at];
     // The analyzed root may sit above the import root (`src/pkg/...`): match on a dotted suffix.
     let hit: FileSummary | undefined;
-    for (const [m, f] of this.modules) if (m.endsWith('.' + name) && (!hit || m.length < hit.module.length)) hit = f;
+    // (over the keys: an entry pair and a string per module and per name were most of the
+    // analysis's garbage after the imports' iterators)
+    const suffix = '.' + name;
+    for (const m of this.modules.keys()) if (m.endsWith(suffix) && (!hit || m.length < hit.module.length)) hit = this.modules.get(m);
     this.suffixCache.set(name, hit ? this.files.indexOf(hit) : -1);
     return hit;
   }
@@ -252,7 +255,11 @@ export class Program {
     if (cls) return [{ k: 'cls', cls }];
     const fn = this.fnNamed(file.module, name);
     if (fn && fn.s.kind === 'function') return [{ k: 'fn', fn, bound: false }];
-    for (const imp of file.imports) {
+    // (indexed loops: this runs for most names of every function, and a for-of over the
+    // imports here made half of the analysis's iterator garbage)
+    const imports = file.imports;
+    for (let i = 0; i < imports.length; i++) {
+      const imp = imports[i];
       if (imp.name !== name) continue;
       const mod = this.absoluteModule(file, imp.module);
       if (imp.member) {
@@ -269,7 +276,8 @@ export class Program {
       return [{ k: 'mod', name: m ? m.module : mod }];
     }
     if (own(file.globals, name)) return [{ k: 'var', file, name }];
-    for (const imp of file.imports) {
+    for (let i = 0; i < imports.length; i++) {
+      const imp = imports[i];
       if (imp.name !== '*') continue;
       const target = this.findModule(this.absoluteModule(file, imp.module));
       if (target && target !== file) {
