@@ -221,8 +221,7 @@ export class Analysis {
     // definition moved (their entry redone).
     const dirty = new Set<string>();
     const moved = new Set<string>();
-    for (const c of this.program.containers.values()) {
-      if (c.path !== path) continue;
+    for (const c of this.program.containersIn(path)) {
       const was = this.report.containers[this.containerIndex.get(c.id)!]?.definedAt;
       if (!was || was.line !== c.line) moved.add(c.id);
     }

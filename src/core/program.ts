@@ -570,6 +570,16 @@ export class Program {
   }
 
   // ---- containers ----
+  /** The containers a file defines (those another file's same id took over are not its). */
+  containersIn(path: string): ContainerInfo[] {
+    const out: ContainerInfo[] = [];
+    for (const id of this.containerIds.get(path) ?? []) {
+      const c = this.containers.get(id);
+      if (c && c.path === path && !out.includes(c)) out.push(c);
+    }
+    return out;
+  }
+
   private collectContainers(): void {
     for (const f of this.files) this.collectContainersOf(f);
   }
