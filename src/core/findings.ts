@@ -268,9 +268,10 @@ export class Findings {
       const after = byFunction(visits);
       redoneVisits.set(t, after);
       for (const v of this.visitsOf.get(t) ?? []) if (!after.has(v.fn)) { dirty.add(v.fn); relist.add(v.fn); }
-      for (const [fn, now] of after) {
+      // (forEach: main's map holds nearly every function; see Program.fnList)
+      after.forEach((now, fn) => {
         const list = this.visitsByFn.get(fn);
-        if (!list || !sameVisits(list, t, now)) { dirty.add(fn); relist.add(fn); continue; }
+        if (!list || !sameVisits(list, t, now)) { dirty.add(fn); relist.add(fn); return; }
         // the same visits: the old objects stay (in visitsByFn too), at their new place
         let j = 0;
         for (const v of list) {
@@ -281,7 +282,7 @@ export class Findings {
           if (Array.isArray(now)) now[j] = v; else after.set(fn, v);
           j++;
         }
-      }
+      });
       this.visitsOf.set(t, visits);
     }
     const pos = this.threadPositions();

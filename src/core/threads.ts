@@ -86,8 +86,10 @@ export class ThreadModel {
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
     };
-    for (const fn of program.fns.values()) {
-      fn.s.starts.forEach((st, i) => {
+    const fnList = program.fnList;
+    for (let f = 0; f < fnList.length; f++) {
+      const fn = fnList[f];
+      if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         for (const target of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
           note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name);
@@ -119,7 +121,8 @@ export class ThreadModel {
       if (!d.fns.includes(fn)) d.fns.push(fn);
     };
     const globs = Object.entries(config.threads).map(([g, name]) => ({ re: globToRegExp(g), name }));
-    for (const fn of program.fns.values()) {
+    for (let f = 0; f < fnList.length; f++) {
+      const fn = fnList[f];
       if (fn.s.threadAnnotation) declare(fn.s.threadAnnotation, 'annotation', fn);
       for (const g of globs) if (g.re.test(fn.s.qualname) || g.re.test(`${fn.file.module}.${fn.s.qualname}`)) declare(g.name, 'config', fn);
     }
@@ -150,7 +153,11 @@ export class ThreadModel {
     }
     // Main: everything nobody in the analyzed code calls or starts (public API, module top level).
     const started = new Set(this.threads.flatMap(t => t.entries));
-    const roots = [...program.fns.values()].filter(fn => !started.has(fn) && !(graph.callers.get(fn)?.size) && fn.s.kind !== 'lambda');
+    const roots: FnInfo[] = [];
+    for (let f = 0; f < fnList.length; f++) {
+      const fn = fnList[f];
+      if (!started.has(fn) && !(graph.callers.get(fn)?.size) && fn.s.kind !== 'lambda') roots.push(fn);
+    }
     for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
     this.main = this.kept(prev, { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] });
     this.rootCount = roots.length;
@@ -166,7 +173,7 @@ export class ThreadModel {
   /** What no thread reaches is called only from cycles (recursion, Base.m(self) pairs) that
    *  nothing outside calls: public API, on main. */
   private reachUnreached(): void {
-    const unreached = [...this.program.fns.values()].filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda');
+    const unreached = this.program.fnList.filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda');
     if (unreached.length) {
       this.main.entries.push(...unreached);
       // main's search goes on from them (what its roots reach keeps its path from a root)
@@ -235,16 +242,19 @@ export class ThreadModel {
     const parentsChanged = new Map<string, Set<FnInfo>>();
     const apply = (id: string, before: Map<FnInfo, FnInfo | null> | undefined, after: Map<FnInfo, FnInfo | null> | undefined) => {
       const changed = new Set<FnInfo>();
-      for (const fn of before?.keys() ?? []) if (!after?.has(fn)) {
+      // (forEach: main's maps hold nearly every function, and a for-of over them here, run
+      // once per edit, made an entry pair and an iterator result per function)
+      before?.forEach((_, fn) => {
+        if (after?.has(fn)) return;
         touch(fn);
         const s = setOf(fn);
         s.delete(id);
         if (!s.size) this.threadsOf.delete(fn);
-      }
-      for (const [fn, parent] of after ?? []) {
+      });
+      after?.forEach((parent, fn) => {
         if (!before?.has(fn)) { touch(fn); changed.add(fn); setOf(fn).add(id); }
         else if (before.get(fn) !== parent) changed.add(fn);
-      }
+      });
       if (after) parentsChanged.set(id, changed);
     };
     const gone = new Set(removed.map(t => t.id));
@@ -261,7 +271,7 @@ export class ThreadModel {
       const after = this.reach(main);
       // reached by no thread: not from main's roots, and on no other thread (main's old reach
       // is still in threadsOf)
-      const unreached = [...this.program.fns.values()].filter(fn => {
+      const unreached = this.program.fnList.filter(fn => {
         if (after.has(fn) || fn.s.kind === 'lambda') return false;
         const s = this.threadsOf.get(fn);
         return !s || s.size === (s.has(main.id) ? 1 : 0);
