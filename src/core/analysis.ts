@@ -8,7 +8,7 @@ import { FindingChanges, Findings } from './findings';
 import { FnInfo, lockRoot, Program } from './program';
 import { callsSuper, declarationKey, lineShift, sameBody, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
-import { ThreadChanges, ThreadModel, ThreadsConfig } from './threads';
+import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
 
 export interface AnalysisOptions extends ThreadsConfig {}
 
@@ -295,10 +295,16 @@ export class Analysis {
     const out: FnInfo[] = [];
     const idsChanged = new Set(changes.threadsChanged);
     for (const fn of this.helpers.checkers) {
+      if (idsChanged.has(fn)) { out.push(fn); continue; }
+      // (loops, not map/find: this runs for every checker at every keystroke that redoes threads)
       const ids = this.threads.threadIds(fn);
-      const first = ids.map(id => this.threads.byId.get(id)!).find(t => t.kind !== 'process');
-      if (idsChanged.has(fn) || ids.some(id => this.threads.byId.get(id) !== prev.byId.get(id))
-        || (first && this.threads.pathChanged(first.id, fn))) out.push(fn);
+      let first: ThreadEntry | undefined, replaced = false;
+      for (const id of ids) {
+        const t = this.threads.byId.get(id)!;
+        if (t !== prev.byId.get(id)) { replaced = true; break; }
+        if (!first && t.kind !== 'process') first = t;
+      }
+      if (replaced || (first && this.threads.pathChanged(first.id, fn))) out.push(fn);
     }
     return out;
   }

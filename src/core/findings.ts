@@ -299,6 +299,12 @@ export class Findings {
     return dirty;
   }
 
+  /** traverseThread's states seen, by FnInfo.ord; a slot is the current traversal's when its
+   *  stamp is `seenRound`. */
+  private seenStamp = new Int32Array(0);
+  private seenState: (string | Set<string> | undefined)[] = [];
+  private seenRound = 0;
+
   /** One thread's traversal (marks the thread truncated when it hits the state limit). */
   private traverseThread(t: ThreadEntry): Visit[] {
     const { program, graph } = this;
@@ -306,10 +312,17 @@ export class Findings {
     const visits: Visit[] = [];
     this.truncatedThreads.delete(t);
     // States seen, by function: the locks held and whether in setup, as one short string
-    // ('0' or '1' with no lock: most states; most functions have one state, kept as itself)
-    const seen = new Map<FnInfo, string | Set<string>>();
+    // ('0' or '1' with no lock: most states; most functions have one state, kept as itself).
+    // In arrays by FnInfo.ord, reused by every traversal (a slot counts when its stamp is this
+    // traversal's): main's visits nearly every function, and a map of them per keystroke was
+    // megabytes of garbage and most of the time of its lookups.
+    const n = program.fnList.length;
+    if (this.seenStamp.length < n) { this.seenStamp = new Int32Array(n); this.seenState = new Array(n).fill(undefined); }
+    const stamp = ++this.seenRound;
+    const seenStamp = this.seenStamp, seenState = this.seenState;
+    const seenOf = (fn: FnInfo) => (seenStamp[fn.ord] === stamp ? seenState[fn.ord] : undefined);
     const isSeen = (fn: FnInfo, key: string) => {
-      const h = seen.get(fn);
+      const h = seenOf(fn);
       return h !== undefined && (typeof h === 'string' ? h === key : h.has(key));
     };
     // `setup`: under a constructor or module top level, before the object is shared.
@@ -319,9 +332,9 @@ export class Findings {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
       const st = stack.pop()!;
       const key = (st.setup ? '1' : '0') + st.locksKey;
-      const h = seen.get(st.fn);
-      if (h === undefined) seen.set(st.fn, key);
-      else if (typeof h === 'string') { if (h === key) continue; seen.set(st.fn, new Set([h, key])); }
+      const h = seenOf(st.fn), o = st.fn.ord;
+      if (h === undefined) { seenStamp[o] = stamp; seenState[o] = key; }
+      else if (typeof h === 'string') { if (h === key) continue; seenState[o] = new Set([h, key]); }
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       if (!st.setup) { st.index = visits.length; visits.push(st); }

@@ -4,6 +4,9 @@ import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } f
 import { CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
+  /** Its place in `Program.fnList`: per-function state of the passes that run at every
+   *  keystroke is kept in arrays by it. */
+  ord: number;
   key: string;
   file: FileSummary;
   s: FunctionSummary;
@@ -107,7 +110,7 @@ export class Program {
       const list: FnInfo[] = [];
       for (const s of f.functions) {
         for (const t of s.acquired ?? []) this.acquiredTexts.add(t);
-        const fi: FnInfo = { key: `${f.module}:${s.qualname}`, file: f, s };
+        const fi: FnInfo = { ord: -1, key: `${f.module}:${s.qualname}`, file: f, s };
         if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
         // A redefinition binds the name (Python semantics); the earlier body is still analyzed.
         const earlier = this.fns.get(fi.key);
@@ -138,6 +141,7 @@ export class Program {
     }
     this.collectContainers();
     this.fnList = [...this.fns.values()];
+    this.fnList.forEach((fn, i) => { fn.ord = i; });
   }
 
   functionsOf(f: FileSummary): FnInfo[] { return this.fnsByFile.get(f) ?? []; }
