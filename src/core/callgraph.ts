@@ -9,6 +9,10 @@ export interface ResolvedCall { site: CallSite; index: number; targets: CallTarg
 export class CallGraph {
   readonly calls = new Map<FnInfo, ResolvedCall[]>();
   readonly callers = new Map<FnInfo, Set<FnInfo>>();
+  /** `calls` and `callers` by FnInfo.ord (the same lists and sets): the traversals and the
+   *  thread model look up nearly every function at every keystroke that changes a call. */
+  readonly callsAt: (ResolvedCall[] | undefined)[] = [];
+  readonly callersAt: (Set<FnInfo> | undefined)[] = [];
   /** Constructor call sites per class (Thread subclasses started from a loop run many at once). */
   readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite; index: number }[]>();
   /** The classes each function constructs (an index into `constructions`). */
@@ -38,11 +42,12 @@ export class CallGraph {
       list.push({ site, index, targets: targets.slice(), locks: program.locksOf(site.locks) }); // exact size (see compact in summarize.ts)
       for (const t of targets) {
         let s = this.callers.get(t.fn);
-        if (!s) this.callers.set(t.fn, (s = new Set()));
+        if (!s) { this.callers.set(t.fn, (s = new Set())); this.callersAt[t.fn.ord] = s; }
         s.add(fn);
       }
     }
     this.calls.set(fn, list);
+    this.callsAt[fn.ord] = list;
     this.calleeLists.delete(fn);
   }
 

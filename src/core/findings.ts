@@ -2,7 +2,7 @@
 // paths from its entry with the locks held on the way; a container written on one thread and
 // touched on another (or on a many-instance thread) with no lock in common is a finding.
 import type { FindingAccess, FindingReport } from './report';
-import { CallGraph } from './callgraph';
+import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
 import { HelperSummaries } from './summaries';
 import { ThreadEntry, ThreadModel } from './threads';
@@ -55,6 +55,7 @@ const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 /** Handing the container on (an argument, a return, a bare reference) reads no content: no race. */
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
 const NO_LOCKS: string[] = [];
+const NO_CALLS: ResolvedCall[] = [];
 
 /** Findings taken out and put in by recomputes: what a consumer keeping its own view of them
  *  per file (the server's diagnostics) needs to redo, without going over all of them. */
@@ -262,10 +263,10 @@ export class Findings {
       this.visitsOf.delete(t);
       this.truncatedThreads.delete(t);
     }
-    const redoneVisits = new Map<ThreadEntry, Map<FnInfo, Visit | Visit[]>>();
+    const redoneVisits = new Map<ThreadEntry, VisitsByFn>();
     for (const t of todo) {
       const visits = this.traverseThread(t);
-      const after = byFunction(visits);
+      const after = new VisitsByFn(visits, this.program.fnList.length);
       redoneVisits.set(t, after);
       for (const v of this.visitsOf.get(t) ?? []) if (!after.has(v.fn)) { dirty.add(v.fn); relist.add(v.fn); }
       // (forEach: main's map holds nearly every function; see Program.fnList)
@@ -338,7 +339,7 @@ export class Findings {
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       if (!st.setup) { st.index = visits.length; visits.push(st); }
-      for (const call of graph.calls.get(st.fn) ?? []) {
+      for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
         for (const tg of call.targets) {
@@ -451,16 +452,43 @@ export class Findings {
   }
 }
 
-/** A thread's visits by function (one visit, most functions have, is kept as itself). */
-function byFunction(visits: Visit[]): Map<FnInfo, Visit | Visit[]> {
-  const m = new Map<FnInfo, Visit | Visit[]>();
-  for (const v of visits) {
-    const l = m.get(v.fn);
-    if (!l) m.set(v.fn, v);
-    else if (Array.isArray(l)) l.push(v);
-    else m.set(v.fn, [l, v]);
+/** A thread's visits by function (one visit, most functions have, is kept as itself), in the
+ *  order of their first visits. A large traversal (main's visits nearly every function) is
+ *  kept in an array by FnInfo.ord: a map grown to 96,000 entries at every keystroke cost more
+ *  than the traversal. */
+class VisitsByFn {
+  private readonly map?: Map<FnInfo, Visit | Visit[]>;
+  private readonly at?: (Visit | Visit[] | undefined)[];
+  private readonly order: FnInfo[] = [];
+
+  constructor(visits: Visit[], functions: number) {
+    if (visits.length < 4096) {
+      const m = (this.map = new Map());
+      for (const v of visits) {
+        const l = m.get(v.fn);
+        if (!l) m.set(v.fn, v);
+        else if (Array.isArray(l)) l.push(v);
+        else m.set(v.fn, [l, v]);
+      }
+      return;
+    }
+    const at: (Visit | Visit[] | undefined)[] = (this.at = new Array(functions));
+    for (const v of visits) {
+      const o = v.fn.ord, l = at[o];
+      if (!l) { at[o] = v; this.order.push(v.fn); }
+      else if (Array.isArray(l)) l.push(v);
+      else at[o] = [l, v];
+    }
   }
-  return m;
+
+  get(fn: FnInfo): Visit | Visit[] | undefined { return this.map ? this.map.get(fn) : this.at![fn.ord]; }
+  has(fn: FnInfo): boolean { return this.get(fn) !== undefined; }
+  /** Replaces the visits of a function it has. */
+  set(fn: FnInfo, v: Visit | Visit[]): void { if (this.map) this.map.set(fn, v); else this.at![fn.ord] = v; }
+  forEach(f: (now: Visit | Visit[], fn: FnInfo) => void): void {
+    if (this.map) this.map.forEach(f);
+    else for (const fn of this.order) f(this.at![fn.ord]!, fn);
+  }
 }
 
 /** One function's visits on thread t in `list` (its visits on every thread) and its new ones

@@ -153,11 +153,7 @@ export class ThreadModel {
     }
     // Main: everything nobody in the analyzed code calls or starts (public API, module top level).
     const started = new Set(this.threads.flatMap(t => t.entries));
-    const roots: FnInfo[] = [];
-    for (let f = 0; f < fnList.length; f++) {
-      const fn = fnList[f];
-      if (!started.has(fn) && !(graph.callers.get(fn)?.size) && fn.s.kind !== 'lambda') roots.push(fn);
-    }
+    const roots = uncalled(fnList, graph, started);
     for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
     this.main = this.kept(prev, { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] });
     this.rootCount = roots.length;
@@ -433,6 +429,19 @@ export class ThreadModel {
   static isSetup(fn: FnInfo): boolean {
     return fn.s.kind === 'module' || CONSTRUCTOR_NAMES.has(fn.s.name);
   }
+}
+
+/** Functions nothing calls or starts (main's roots), in program order. A function of its own:
+ *  the constructor that needs it runs once per edit and is never optimized, and this loop over
+ *  every function was most of its time there. */
+function uncalled(fnList: FnInfo[], graph: CallGraph, started: Set<FnInfo>): FnInfo[] {
+  const roots: FnInfo[] = [];
+  const callersAt = graph.callersAt;
+  for (let f = 0; f < fnList.length; f++) {
+    const fn = fnList[f];
+    if (!(callersAt[fn.ord]?.size) && fn.s.kind !== 'lambda' && !started.has(fn)) roots.push(fn);
+  }
+  return roots;
 }
 
 /** Public methods that, by their name, start something once. */
