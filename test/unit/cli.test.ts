@@ -59,3 +59,28 @@ test('a file that fails does not lose the others', () => {
   const d = j.containers.find((c: any) => c.attr === 'D');
   assert.ok(d.accesses.some((a: any) => a.access === 'write' && a.threads.includes('w')));
 });
+
+test('a report with pieces larger than the output buffer (and non-ASCII text) is written whole, to a file and to a pipe, as JSON.stringify gives it', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-cli-big-'));
+  try {
+    // one dict written 6,000 times: its accesses are one piece of more than a megabyte
+    const lines = ['import threading', 'état = {}', 'def work():'];
+    for (let i = 0; i < 6000; i++) lines.push(`    état["clé_${i}"] = "valeur ✓ ${i}"`);
+    lines.push('threading.Thread(target=work).start()');
+    fs.writeFileSync(path.join(dir, 'big.py'), lines.join('\n') + '\n');
+    const out = path.join(dir, 'out.json');
+    const r = cli(['analyze', '--format', 'json', '-o', out, dir], dir);
+    assert.equal(r.status, 0, r.stderr);
+    const text = fs.readFileSync(out, 'utf8');
+    const j = JSON.parse(text);
+    assert.equal(text, JSON.stringify(j, null, 2) + '\n');
+    const c = j.containers.find((x: any) => x.attr === 'état');
+    assert.equal(c.accesses.filter((a: any) => a.access === 'write').length, 6000);
+    assert.ok(JSON.stringify(c.accesses, null, 2).length > 1 << 20, 'the accesses make one piece over the buffer');
+    const piped = spawnSync(process.execPath, [path.join(repo, 'dist', 'cli.js'), 'analyze', '--format', 'json', dir], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(piped.status, 0, piped.stderr);
+    assert.equal(piped.stdout, text);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
