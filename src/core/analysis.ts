@@ -6,7 +6,7 @@ import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
 import { FnInfo, lockRoot, Program } from './program';
-import { callsSuper, declarationKey, lineShift, sameBody, sameStrings } from './shape';
+import { callsSuper, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
 
@@ -139,7 +139,7 @@ export class Analysis {
     // Keys are computed on demand (memoized per summary, which the passes never change): a
     // whole program's keys cost as much as its call resolution, and most files are never edited.
     const old = this.program.fileAt(path);
-    return !!next && !!old && declarationKey(old) === declarationKey(next);
+    return !!next && !!old && sameDeclarations(old, next);
   }
 
   /** A file's new summary (or its removal, `next` undefined; or a new file): applied in place

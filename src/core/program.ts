@@ -207,7 +207,7 @@ export class Program {
   }
 
   /** Puts a new summary of a file in place of the old one when only bodies and positions
-   *  differ (same declarationKey): every FnInfo/ClassInfo keeps its identity, so the other
+   *  differ (`sameDeclarations`): every FnInfo/ClassInfo keeps its identity, so the other
    *  files' resolution stays valid. False (nothing changed) when it cannot be done in place. */
   replaceFile(old: FileSummary, next: FileSummary): boolean {
     const fns = this.fnsByFile.get(old);

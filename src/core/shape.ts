@@ -21,20 +21,28 @@ export function sameStrings(a: readonly string[], b: readonly string[]): boolean
   return true;
 }
 
-/** Keys of summaries already seen: the server asks before and during an update. */
-const keys = new WeakMap<FileSummary, string>();
-
-export function declarationKey(f: FileSummary): string {
-  let k = keys.get(f);
-  if (k === undefined) keys.set(f, (k = computeKey(f)));
-  return k;
+/** Whether two summaries of a file declare the same things (module, imports, globals, classes,
+ *  function signatures and locals; positions aside): what an in-place update needs. Compared
+ *  piece by piece, each piece's key memoized per object: an open document's next summary takes
+ *  most of its classes and functions over (segments.ts), so a keystroke keys only what it
+ *  walked again, and no key of the whole file (tens of kilobytes) is built per keystroke. */
+export function sameDeclarations(a: FileSummary, b: FileSummary): boolean {
+  if (a === b) return true;
+  if (a.functions.length !== b.functions.length || a.classes.length !== b.classes.length || headKey(a) !== headKey(b)) return false;
+  for (let i = 0; i < a.classes.length; i++) if (classKey(a.classes[i]) !== classKey(b.classes[i])) return false;
+  for (let i = 0; i < a.functions.length; i++) if (functionKey(a.functions[i]) !== functionKey(b.functions[i])) return false;
+  return true;
 }
 
-function computeKey(f: FileSummary): string {
-  // in pieces, each memoized per class and function: an open document's next summary takes
-  // most of them over (segments.ts), so a keystroke keys only what it walked again
-  return `{"module":${JSON.stringify(f.module)},"isPackage":${f.isPackage},"imports":${JSON.stringify(f.imports)},`
-    + `"globals":${JSON.stringify(mapValues(f.globals, noPos))},"classes":[${f.classes.map(classKey).join(',')}],"functions":[${f.functions.map(functionKey).join(',')}]}`;
+/** The file-level part: module, package, imports, globals (positions aside). */
+const headKeys = new WeakMap<FileSummary, string>();
+function headKey(f: FileSummary): string {
+  let k = headKeys.get(f);
+  if (k === undefined) {
+    k = `${JSON.stringify(f.module)}|${f.isPackage}|${JSON.stringify(f.imports)}|${JSON.stringify(mapValues(f.globals, noPos))}`;
+    headKeys.set(f, k);
+  }
+  return k;
 }
 
 const classKeys = new WeakMap<ClassSummary, string>();
