@@ -306,7 +306,10 @@ export class Program {
 
   // ---- classes ----
   mro(c: ClassInfo): ClassInfo[] {
-    if (c.mro) return c.mro;
+    return c.mro ?? this.linearize(c);
+  }
+
+  private linearize(c: ClassInfo): ClassInfo[] {
     c.mro = [c]; // guards against inheritance cycles while computing
     const seqs = c.bases.map(b => [...this.mro(b)]).concat([[...c.bases]]);
     const out: ClassInfo[] = [c];
@@ -364,7 +367,9 @@ export class Program {
 
   /** `threading.Thread` (or another external base) anywhere in the ancestry. */
   derivesFrom(c: ClassInfo, external: string): boolean {
-    return this.mro(c).some(k => k.externalBases.includes(external));
+    // (a loop, not some() with a closure: asked for every class at every thread model)
+    for (const k of this.mro(c)) if (k.externalBases.includes(external)) return true;
+    return false;
   }
 
   // ---- values ----
