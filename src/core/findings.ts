@@ -462,29 +462,22 @@ class VisitsByFn {
   private readonly order: FnInfo[] = [];
 
   constructor(visits: Visit[], functions: number) {
-    if (visits.length < 4096) {
-      const m = (this.map = new Map());
-      for (const v of visits) {
-        const l = m.get(v.fn);
-        if (!l) m.set(v.fn, v);
-        else if (Array.isArray(l)) l.push(v);
-        else m.set(v.fn, [l, v]);
-      }
-      return;
-    }
-    const at: (Visit | Visit[] | undefined)[] = (this.at = new Array(functions));
+    if (visits.length < 4096) this.map = new Map(); else this.at = new Array(functions);
     for (const v of visits) {
-      const o = v.fn.ord, l = at[o];
-      if (!l) { at[o] = v; this.order.push(v.fn); }
+      const l = this.get(v.fn);
+      if (!l) this.set(v.fn, v);
       else if (Array.isArray(l)) l.push(v);
-      else at[o] = [l, v];
+      else this.set(v.fn, [l, v]);
     }
   }
 
   get(fn: FnInfo): Visit | Visit[] | undefined { return this.map ? this.map.get(fn) : this.at![fn.ord]; }
   has(fn: FnInfo): boolean { return this.get(fn) !== undefined; }
-  /** Replaces the visits of a function it has. */
-  set(fn: FnInfo, v: Visit | Visit[]): void { if (this.map) this.map.set(fn, v); else this.at![fn.ord] = v; }
+  set(fn: FnInfo, v: Visit | Visit[]): void {
+    if (this.map) { this.map.set(fn, v); return; }
+    if (this.at![fn.ord] === undefined) this.order.push(fn);
+    this.at![fn.ord] = v;
+  }
   forEach(f: (now: Visit | Visit[], fn: FnInfo) => void): void {
     if (this.map) this.map.forEach(f);
     else for (const fn of this.order) f(this.at![fn.ord]!, fn);
