@@ -55,7 +55,7 @@ export class StateView implements vscode.TreeDataProvider<StateNode>, vscode.Dis
   private updateMessage(): void {
     const st = this.status.current;
     if (!this.active.uri) this.treeView.message = undefined;
-    else if (st?.state === 'indexing') this.treeView.message = `Indexing the workspace (${st.files}/${st.total} files)…`;
+    else if (st?.state === 'indexing' && !st.cached) this.treeView.message = `Indexing the workspace (${st.files}/${st.total} files)…`;
     else if (this.active.model && this.roots.length === 0) this.treeView.message = 'No shared dicts, sets or lists in the classes of this file.';
     else this.treeView.message = undefined;
   }

@@ -35,7 +35,7 @@ export class StatusController implements vscode.Disposable {
     item.severity = vscode.LanguageStatusSeverity.Information;
     if (s.state === 'indexing') {
       item.text = `Threadline: indexing ${s.files}/${s.total}`;
-      item.detail = s.message ?? 'reading the workspace';
+      item.detail = s.message ?? (s.cached ? 'showing the last session\'s results (no file changed); edits wait for the index' : 'reading the workspace');
       item.busy = true;
       this.startProgress(s);
     } else if (s.state === 'ready') {

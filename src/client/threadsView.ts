@@ -86,7 +86,7 @@ export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode
     const st = this.status.current;
     if (!this.active.uri) this.treeView.message = undefined;
     else if (this.active.error) this.treeView.message = `Threadline could not analyze this file: ${this.active.error}`;
-    else if (st?.state === 'indexing') this.treeView.message = `Indexing the workspace (${st.files}/${st.total} files)… thread tags may still change.`;
+    else if (st?.state === 'indexing' && !st.cached) this.treeView.message = `Indexing the workspace (${st.files}/${st.total} files)… thread tags may still change.`;
     else if (st?.state === 'error') this.treeView.message = `Threadline: ${st.message ?? 'the server failed'} — see Show Logs.`;
     else if (model && model.symbols.length === 0) this.treeView.message = 'No classes or functions in this file.';
     else this.treeView.message = undefined;

@@ -1,7 +1,9 @@
 // The engine's front door: summaries in, the whole model out (threads, containers with every
 // access, findings), plus lookups the editor features need. `update` applies one file's new
 // summary in place, redoing only what that file can affect.
-import type { AccessReport, ContainerReport, FileReport, Report, SymbolInfo, ThreadReport } from './report';
+import { compareInFile } from './report';
+import type { AccessReport, ContainerReport, FileReport, Report, ReportPosition, SymbolInfo, ThreadReport } from './report';
+import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTables } from './views';
 import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
@@ -31,7 +33,7 @@ export interface UpdateStats {
   findings: number | 'all';
 }
 
-export class Analysis {
+export class Analysis implements ResultsView {
   program!: Program;
   graph!: CallGraph;
   helpers!: HelperSummaries;
@@ -51,7 +53,7 @@ export class Analysis {
   private readonly contributions = new Map<FnInfo, Map<string, AccessReport[]>>();
   /** Per container, the functions with accesses of it. */
   private readonly accessors = new Map<string, Set<FnInfo>>();
-  private readonly byPath = new Map<string, { container: string; access: AccessReport }[]>();
+  private readonly byPath = new Map<string, FileAccess[]>();
   /** Position of each container in report.containers (the set of containers is fixed in place). */
   private containerIndex = new Map<string, number>();
 
@@ -86,8 +88,8 @@ export class Analysis {
     return i === undefined ? undefined : this.report.containers[i];
   }
 
-  /** Accesses in a file, for hovers and highlights. */
-  accessesIn(path: string): { container: string; access: AccessReport }[] {
+  /** Accesses in a file, for hovers and highlights (in the order a SnapshotView gives them). */
+  accessesIn(path: string): FileAccess[] {
     let l = this.byPath.get(path);
     if (!l) {
       l = [];
@@ -95,9 +97,67 @@ export class Analysis {
       for (const fn of file ? this.program.functionsOf(file) : []) {
         for (const [container, list] of this.contributions.get(fn) ?? []) for (const access of list) l.push({ container, access });
       }
-      this.byPath.set(path, l);
+      this.byPath.set(path, l.sort(compareFileAccesses));
     }
     return l;
+  }
+
+  fileReport(path: string): FileReport | undefined {
+    const f = this.report.files[this.program.pathOrder(path)];
+    return f?.path === path ? f : this.report.files.find(x => x.path === path);
+  }
+
+  threadEntry(id: string): ReportPosition | undefined {
+    const t = this.threads.byId.get(id);
+    const e = t && t.kind !== 'main' ? t.entries[0] : undefined;
+    return e ? { path: e.file.path, line: e.s.line } : undefined;
+  }
+
+  threadPaths(path: string, symbol: SymbolInfo): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    const file = this.program.fileAt(path);
+    const fn = file && symbol.kind !== 'class' ? this.fnAt(file, symbol.qualname, symbol.endLine) : undefined;
+    if (fn) for (const t of symbol.threads) out[t] = this.threads.callPath(t, fn);
+    return out;
+  }
+
+  ownContainers(path: string): string[] {
+    const file = this.program.fileAt(path);
+    if (!file) return [];
+    const own = new Set<string>();
+    for (const c of file.classes) {
+      const info = this.program.classes.get(`${file.module}:${c.qualname}`);
+      if (!info) continue;
+      // the engine's own container table: it also knows containers typed by a dict subclass
+      for (const k of this.program.mro(info)) for (const attr of Object.keys(k.s.attrs)) {
+        const id = `${k.file.module}.${k.s.qualname}.${attr}`;
+        if (this.program.containers.has(id)) own.add(id);
+      }
+    }
+    for (const g of Object.keys(file.globals)) if (this.program.containers.has(`${file.module}.${g}`)) own.add(`${file.module}.${g}`);
+    return [...own];
+  }
+
+  /** What a results snapshot keeps for the views beside the report (views.ts). */
+  viewTables(): ViewTables {
+    const r = this.report;
+    const entryLines = Int32Array.from(r.threads, t => this.threadEntry(t.id)?.line ?? 0);
+    const fnNames = this.program.fnList.map(fn => fn.s.qualname);
+    const symbols = symbolsInOrder(r.files);
+    const symbolFns = new Int32Array(symbols.reduce((n, l) => n + l.length, 0));
+    let k = 0;
+    r.files.forEach((f, i) => {
+      const file = this.program.fileAt(f.path);
+      for (const s of symbols[i]) symbolFns[k++] = file && s.kind !== 'class' ? this.fnAt(file, s.qualname, s.endLine)?.ord ?? -1 : -1;
+    });
+    const reach = r.threads.map(t => {
+      const parents = this.threads.parentsOf(t.id);
+      const pairs = new Int32Array((parents?.size ?? 0) * 2);
+      let o = 0;
+      parents?.forEach((parent, fn) => { pairs[o++] = fn.ord; pairs[o++] = parent ? parent.ord : -1; });
+      return pairs;
+    });
+    return { entryLines, fnNames, symbolFns, reach, own: r.files.map(f => this.ownContainers(f.path)) };
   }
 
   private rebuild(files: FileSummary[]): void {
@@ -117,7 +177,7 @@ export class Analysis {
     this.findings = new Findings(this.program, this.graph, this.helpers, this.threads, id => this.displayName(id));
     const r = this.report;
     r.mainThread = this.threads.main.id;
-    r.files = sorted.map(f => this.fileReport(f));
+    r.files = sorted.map(f => this.makeFileReport(f));
     r.threads = this.threadReports();
     r.containers = this.containerReports();
     this.containerIndex = new Map(r.containers.map((c, i) => [c.id, i]));
@@ -281,9 +341,9 @@ export class Analysis {
     if (threadsRedone) {
       r.mainThread = this.threads.main.id;
       const files = new Set([...touched].map(fn => fn.file.path));
-      r.files = r.files.map(f => (files.has(f.path) ? this.fileReport(this.program.fileAt(f.path)!) : f));
+      r.files = r.files.map(f => (files.has(f.path) ? this.makeFileReport(this.program.fileAt(f.path)!) : f));
     }
-    r.files[i] = this.fileReport(next);
+    r.files[i] = this.makeFileReport(next);
     for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
     return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone, findings };
   }
@@ -380,7 +440,7 @@ export class Analysis {
     }));
   }
 
-  private fileReport(f: FileSummary): FileReport {
+  private makeFileReport(f: FileSummary): FileReport {
     return { path: f.path, module: f.module, lines: f.lines, errors: f.errors, warnings: f.warnings, symbols: this.symbolsWithThreads(f, f.symbols) };
   }
 
@@ -514,23 +574,6 @@ function frameBound(fn: FnInfo, lock: string): boolean {
 /** Functions that are entries of threads other than main (they inherit no locks). */
 function threadEntryFns(model: ThreadModel): Set<FnInfo> {
   return new Set(model.threads.filter(t => t.kind !== 'main').flatMap(t => t.entries));
-}
-
-/** The order of two accesses in one file: position first, then every other field. */
-function compareInFile(a: AccessReport, b: AccessReport): number {
-  return a.line - b.line || a.column - b.column || a.via.length - b.via.length || a.op.localeCompare(b.op)
-    || compareJoined(a.via, b.via, '>') || a.function.localeCompare(b.function) || a.access.localeCompare(b.access)
-    || (a.key ?? '').localeCompare(b.key ?? '') || (a.value ?? '').localeCompare(b.value ?? '') || compareJoined(a.locks, b.locks, ',')
-    || a.endLine - b.endLine || a.endColumn - b.endColumn;
-}
-
-/** `a.join(sep).localeCompare(b.join(sep))` without building the strings (a sort of a helper's
- *  tens of thousands of entries compares many at one line): equal lists, the common case,
- *  are seen without any; otherwise the joined texts are compared as before. */
-function compareJoined(a: string[], b: string[], sep: string): number {
-  if (a === b) return 0;
-  if (a.length === b.length && a.every((x, i) => x === b[i])) return 0;
-  return a.join(sep).localeCompare(b.join(sep));
 }
 
 /** Field by field (what JSON.stringify of both compared, without building the strings). */

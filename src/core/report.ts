@@ -103,3 +103,20 @@ export interface Report {
   containers: ContainerReport[];
   findings: FindingReport[];
 }
+
+/** The order of two accesses in one file: position first, then every other field. */
+export function compareInFile(a: AccessReport, b: AccessReport): number {
+  return a.line - b.line || a.column - b.column || a.via.length - b.via.length || a.op.localeCompare(b.op)
+    || compareJoined(a.via, b.via, '>') || a.function.localeCompare(b.function) || a.access.localeCompare(b.access)
+    || (a.key ?? '').localeCompare(b.key ?? '') || (a.value ?? '').localeCompare(b.value ?? '') || compareJoined(a.locks, b.locks, ',')
+    || a.endLine - b.endLine || a.endColumn - b.endColumn;
+}
+
+/** `a.join(sep).localeCompare(b.join(sep))` without building the strings (a sort of a helper's
+ *  tens of thousands of entries compares many at one line): equal lists, the common case,
+ *  are seen without any; otherwise the joined texts are compared as before. */
+function compareJoined(a: string[], b: string[], sep: string): number {
+  if (a === b) return 0;
+  if (a.length === b.length && a.every((x, i) => x === b[i])) return 0;
+  return a.join(sep).localeCompare(b.join(sep));
+}

@@ -10,12 +10,15 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import { ENGINE_BUILD, ENGINE_VERSION } from './model';
 import type { AccessReport, ContainerReport, FindingAccess, FindingReport, Report } from './report';
+import type { ViewTables } from './views';
 
 /** What a run gives besides the report: the limits it hit and its files' warnings, in order. */
 export interface ResultsSnapshot {
   report: Report;
   limits: string[];
   warnings: string[];
+  /** The language server's: what its views need beyond the report (views.ts). */
+  views?: ViewTables;
 }
 
 const MAGIC = Buffer.from('TLRESULT');

@@ -416,6 +416,12 @@ export class ThreadModel {
     return false;
   }
 
+  /** The thread's reach: each function it reaches, with the caller it is first reached from
+   *  (null at an entry). */
+  parentsOf(threadId: string): ReadonlyMap<FnInfo, FnInfo | null> | undefined {
+    return this.parents.get(threadId);
+  }
+
   /** Qualnames from the thread's entry down to fn. */
   callPath(threadId: string, fn: FnInfo): string[] {
     const parents = this.parents.get(threadId);

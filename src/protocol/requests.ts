@@ -111,7 +111,12 @@ export const ServerInfoRequest = new RequestType<Record<string, never>, PServerI
 /** Re-read configuration and files, then re-analyze. */
 export const RefreshRequest = new RequestType<Record<string, never>, { files: number }, void>('threadline/refresh');
 
-export interface PStatus { state: 'indexing' | 'ready' | 'error'; files: number; total: number; message?: string }
+export interface PStatus {
+  state: 'indexing' | 'ready' | 'error'; files: number; total: number; message?: string;
+  /** While indexing: the views already show the last session's results, which the server found
+   *  to match every file (they will not change when the index is done). */
+  cached?: boolean;
+}
 /** Indexing state for the language status item and the views. */
 export const StatusNotification = new NotificationType<PStatus>('threadline/status');
 /** The analysis changed: the client refetches its views. */

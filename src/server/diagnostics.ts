@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { sep } from 'node:path';
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
-import type { Analysis, FindingsMark } from '../core/analysis';
+import type { FindingsMark } from '../core/analysis';
+import type { ResultsView } from '../core/views';
 import type { FindingReport } from '../core/report';
 import { range } from './features';
 import { pathToUri } from './workspaceIndex';
@@ -23,7 +24,7 @@ const SEVERITY: Record<DiagnosticsOptions['severity'], DiagnosticSeverity> = {
 const places = (f: FindingReport) => (f.kind === 'race' ? f.accesses.slice(0, 2) : f.accesses.slice(0, 1));
 
 export class FindingDiagnostics {
-  private analysis: Analysis | undefined;
+  private analysis: ResultsView | undefined;
   private mark: FindingsMark | undefined;
   private optionsKey = '';
   /** The findings showing in each file (by path, as the engine names files). */
@@ -33,9 +34,9 @@ export class FindingDiagnostics {
 
   /** The URIs whose diagnostics changed since the last call, with their new lists (an empty
    *  list clears a URI). No analysis, or no options (diagnostics turned off): everything clears. */
-  refresh(analysis: Analysis | undefined, opts: DiagnosticsOptions | undefined): Map<string, Diagnostic[]> {
+  refresh(analysis: ResultsView | undefined, opts: DiagnosticsOptions | undefined): Map<string, Diagnostic[]> {
     const key = opts ? JSON.stringify(opts) : '';
-    const changes = analysis && opts && analysis === this.analysis && key === this.optionsKey ? analysis.findingChangesSince(this.mark) : undefined;
+    const changes = analysis && opts && analysis === this.analysis && key === this.optionsKey ? analysis.findingChangesSince?.(this.mark) : undefined;
     const dirty = new Set<string>();
     if (changes) {
       for (const f of changes.removed) for (const p of places(f)) { this.byPath.get(p.path)?.delete(f); dirty.add(p.path); }
@@ -47,7 +48,7 @@ export class FindingDiagnostics {
       if (analysis && opts) for (const f of analysis.report.findings) for (const p of places(f)) this.add(p.path, f, dirty);
     }
     this.analysis = analysis;
-    this.mark = analysis?.findingsMark();
+    this.mark = analysis?.findingsMark?.();
     this.optionsKey = key;
     const out = new Map<string, Diagnostic[]>();
     for (const p of dirty) {

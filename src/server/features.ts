@@ -1,8 +1,9 @@
-// Per-feature providers over the Analysis: the protocol's file model, hovers, highlights,
-// inlay hints (diagnostics: diagnostics.ts). Core report positions are 1-based; LSP's are 0-based.
+// Per-feature providers over the results (a live Analysis, or the last session's snapshot while
+// the analysis is redone: core/views.ts): the protocol's file model, hovers, highlights, inlay
+// hints (diagnostics: diagnostics.ts). Core report positions are 1-based; LSP's are 0-based.
 import { DocumentHighlight, DocumentHighlightKind, Hover, InlayHint, MarkupKind, Position, Range } from 'vscode-languageserver';
-import type { Analysis } from '../core/analysis';
 import type { AccessReport, ContainerReport, SymbolInfo } from '../core/report';
+import type { ResultsView } from '../core/views';
 import type { PAccess, PContainer, PFileModel, PLocation, PSymbol, PThread } from '../protocol/requests';
 import { pathToUri, uriToPath, WorkspaceIndex } from './workspaceIndex';
 
@@ -23,11 +24,12 @@ export function accessLocation(a: AccessReport): PLocation {
   return { uri: pathToUri(a.path), range: range(a.line, a.column, a.endLine, a.endColumn) };
 }
 
-function threadTag(a: Analysis, ids: string[]): string {
-  return ids.map(id => (a.threads.byId.get(id)?.instances === 'many' ? `${id} ×many` : id)).join(', ');
+function threadTag(a: ResultsView, ids: string[]): string {
+  const known = threadList(a).byId;
+  return ids.map(id => (known.get(id)?.instances === 'many' ? `${id} ×many` : id)).join(', ');
 }
 
-export function accessLabel(a: Analysis, acc: AccessReport): string {
+export function accessLabel(a: ResultsView, acc: AccessReport): string {
   const parts = [String(acc.line), acc.function, acc.readWrite ? `${acc.op} (read+write)` : acc.op];
   if (acc.value !== undefined) parts.push(acc.value);
   else if (acc.key !== undefined) parts.push(`[${acc.key}]`);
@@ -37,7 +39,7 @@ export function accessLabel(a: Analysis, acc: AccessReport): string {
   return parts.join(' · ');
 }
 
-export function toPAccess(a: Analysis, acc: AccessReport): PAccess {
+export function toPAccess(a: ResultsView, acc: AccessReport): PAccess {
   const p: PAccess = {
     location: accessLocation(acc), access: acc.access, op: acc.op, function: acc.function, threads: acc.threads, via: acc.via,
     locks: acc.locks, label: accessLabel(a, acc),
@@ -49,7 +51,7 @@ export function toPAccess(a: Analysis, acc: AccessReport): PAccess {
 }
 
 /** "written on 3 threads: transfer_worker ×4, bootstrap_thread ×1, main ×1; read on …; no common lock" */
-export function containerSummary(a: Analysis, c: ContainerReport): string {
+export function containerSummary(a: ResultsView, c: ContainerReport): string {
   const part = (kind: 'write' | 'read') => {
     const counts = new Map<string, number>();
     for (const acc of c.accesses) if (acc.access === kind && !acc.via.length) for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -78,10 +80,10 @@ export function containerSummary(a: Analysis, c: ContainerReport): string {
  *  stays): `withEntry` adds it to each answer. */
 interface ThreadList { byId: Map<string, PThread>; order: Map<string, number>; byPath: Map<string, string[]> }
 const threadLists = new WeakMap<object, ThreadList>();
-function threadList(a: Analysis): ThreadList {
+function threadList(a: ResultsView): ThreadList {
   const known = threadLists.get(a.report.threads);
   if (known) return known;
-  const main = a.threads.main.id;
+  const main = a.report.mainThread;
   const colors = threadColors(a.report.threads.map(t => t.id), main);
   const byPath = new Map<string, string[]>();
   const note = (p: string, id: string) => { const l = byPath.get(p); if (!l) byPath.set(p, [id]); else if (l[l.length - 1] !== id) l.push(id); };
@@ -98,18 +100,18 @@ function threadList(a: Analysis): ThreadList {
   return made;
 }
 
-function withEntry(a: Analysis, t: PThread): PThread {
-  const entry = a.threads.byId.get(t.id)?.entries[0];
-  return entry && t.kind !== 'main' ? { ...t, entryLocation: { uri: pathToUri(entry.file.path), range: range(entry.s.line, 1, entry.s.line, 1) } } : t;
+function withEntry(a: ResultsView, t: PThread): PThread {
+  const entry = t.kind !== 'main' ? a.threadEntry(t.id) : undefined;
+  return entry ? { ...t, entryLocation: { uri: pathToUri(entry.path), range: range(entry.line, 1, entry.line, 1) } } : t;
 }
 
 /** The threads a list of accesses runs on, for the client's labels and colors. */
-export function threadsOf(a: Analysis, accesses: AccessReport[]): PThread[] {
+export function threadsOf(a: ResultsView, accesses: AccessReport[]): PThread[] {
   const ids = new Set(accesses.flatMap(x => x.threads));
   return [...threadList(a).byId.values()].filter(t => ids.has(t.id)).map(t => withEntry(a, t));
 }
 
-export function toPContainer(a: Analysis, c: ContainerReport, inFile: boolean): PContainer {
+export function toPContainer(a: ResultsView, c: ContainerReport, inFile: boolean): PContainer {
   return {
     id: c.id, owner: c.owner, attr: c.attr, type: c.type,
     definedAt: { uri: pathToUri(c.definedAt.path), range: range(c.definedAt.line, 1, c.definedAt.line, 1) },
@@ -119,17 +121,16 @@ export function toPContainer(a: Analysis, c: ContainerReport, inFile: boolean): 
 }
 
 export function fileModel(index: WorkspaceIndex, uri: string, version: number | null, indexing: boolean): PFileModel {
-  const a = index.analysis;
+  const a = index.view;
   const empty: PFileModel = { uri, version, symbols: [], threads: [], containers: [], indexing };
   if (!a) return empty;
   const key = uriToPath(uri);
-  const file = a.report.files.find(f => f.path === key);
-  const summary = index.summaryOf(uri);
-  if (!file || !summary) return empty;
+  const file = a.fileReport(key);
+  if (!file) return empty;
   // the threads this file has to do with (a workspace can have thousands: all of them in every
   // answer made each keystroke's answer megabytes): main, those its functions run on, those
   // started or entered here
-  const wanted = new Set<string>([a.threads.main.id]);
+  const wanted = new Set<string>([a.report.mainThread]);
   const walk = (s: SymbolInfo) => { for (const t of s.threads) wanted.add(t); s.children.forEach(walk); };
   file.symbols.forEach(walk);
   const known = threadList(a);
@@ -137,9 +138,7 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
   const threads = [...wanted].map(id => known.byId.get(id)).filter((t): t is PThread => !!t)
     .sort((x, y) => known.order.get(x.id)! - known.order.get(y.id)!).map(t => withEntry(a, t));
   const toSym = (s: SymbolInfo): PSymbol => {
-    const fn = s.kind === 'class' ? undefined : a.fnAt(summary, s.qualname, s.endLine);
-    const threadPaths: Record<string, string[]> = {};
-    if (fn) for (const t of s.threads) threadPaths[t] = a.threads.callPath(t, fn);
+    const threadPaths = s.kind === 'class' ? {} : a.threadPaths(key, s);
     const detail = s.kind === 'class' ? (s.bases?.length ? `(${s.bases.join(', ')})` : '') : threadTag(a, s.threads);
     return {
       kind: s.kind, name: s.name, qualname: s.qualname, detail,
@@ -149,17 +148,7 @@ export function fileModel(index: WorkspaceIndex, uri: string, version: number | 
     };
   };
   // Containers of the file's classes (inherited too) and globals first; then the others it touches.
-  const own = new Set<string>();
-  for (const c of summary.classes) {
-    const info = a.program.classes.get(`${summary.module}:${c.qualname}`);
-    if (!info) continue;
-    // the engine's own container table: it also knows containers typed by a dict subclass
-    for (const k of a.program.mro(info)) for (const attr of Object.keys(k.s.attrs)) {
-      const id = `${k.file.module}.${k.s.qualname}.${attr}`;
-      if (a.program.containers.has(id)) own.add(id);
-    }
-  }
-  for (const g of Object.keys(summary.globals)) if (a.program.containers.has(`${summary.module}.${g}`)) own.add(`${summary.module}.${g}`);
+  const own = new Set(a.ownContainers(key));
   const touched = new Set(index.accessesIn(uri).map(x => x.container));
   const containers = [...new Set([...own, ...touched])].map(id => a.containerReportOf(id)).filter((c): c is ContainerReport => !!c)
     .map(c => toPContainer(a, c, own.has(c.id)))
@@ -185,7 +174,7 @@ function contains(x: AccessReport, pos: Position): boolean {
 }
 
 export function hover(index: WorkspaceIndex, uri: string, pos: Position): Hover | null {
-  const a = index.analysis;
+  const a = index.view;
   const hits = accessesAt(index, uri, pos);
   if (!a || !hits.length) return null;
   const lines: string[] = [];
@@ -230,9 +219,9 @@ export function highlights(index: WorkspaceIndex, uri: string, pos: Position): D
 }
 
 export function inlayHints(index: WorkspaceIndex, uri: string, lineText: (line: number) => string | undefined, visible?: Range): InlayHint[] {
-  const a = index.analysis;
+  const a = index.view;
   if (!a || !index.settings.inlayHints) return [];
-  const file = a.report.files.find(f => f.path === uriToPath(uri));
+  const file = a.fileReport(uriToPath(uri));
   if (!file) return [];
   const out: InlayHint[] = [];
   const walk = (syms: SymbolInfo[]) => {

@@ -22,6 +22,7 @@ const connection = createConnection(ProposedFeatures.all);
 const log = (m: string) => connection.console.log(m);
 const ANALYZE_DEBOUNCE_MS = 120;
 const PROGRESS_WAIT_MS = 5000;
+const RESULTS_WRITE_IDLE_MS = 2000;
 const SERVER_VERSION = '0.1.0';
 const startedAt = Date.now();
 
@@ -31,6 +32,7 @@ let docs: OpenDocuments;
 let indexing = false;
 let ready: Promise<void> = Promise.resolve();
 let analyzeTimer: NodeJS.Timeout | undefined;
+let resultsTimer: NodeJS.Timeout | undefined;
 const published = new FindingDiagnostics();
 let folders: string[] = [];
 
@@ -69,17 +71,34 @@ connection.onInitialized(() => {
 });
 
 function status(state: 'indexing' | 'ready' | 'error', files: number, total: number, message?: string): void {
-  void connection.sendNotification(StatusNotification, { state, files, total, message });
+  void connection.sendNotification(StatusNotification, { state, files, total, message, ...(state === 'indexing' && index.servingSnapshot ? { cached: true } : {}) });
 }
 
 /** Background index with work-done progress; yields between files so requests keep flowing. */
 async function indexWorkspace(): Promise<void> {
   indexing = true;
+  const t0 = Date.now();
   const files = index.discoverFiles();
   limitHeapGrowth(files.length);
   // a file gone from disk since the last index (deleted with no event reaching us) leaves it too
   const onDisk = new Set(files.map(f => f.abs));
   for (const p of index.diskPaths()) if (!onDisk.has(p)) index.remove(p);
+  // A restart: when every file is as the last session's results were made of, they answer at
+  // once (the files are hashed, the results read), and the index below runs behind them.
+  const keys = new Map<string, string>();
+  if (index.canServeSnapshot) {
+    for (let i = 0; i < files.length; i++) {
+      const key = index.keyNow(files[i].abs);
+      if (key) keys.set(files[i].abs, key);
+      if (i % 32 === 31) await new Promise(r => setImmediate(r));
+    }
+    if (keys.size === files.length && index.serveSnapshot(keys)) {
+      log(`answering from the results of the last session (${files.length} files unchanged, checked in ${Date.now() - t0} ms) while the index is rebuilt`);
+      status('indexing', 0, files.length);
+      publishDiagnostics();
+      void connection.sendNotification(ModelChangedNotification, { version: index.version });
+    }
+  }
   // A client that never answers must not stall the index: wait for it a few seconds at most.
   const progress = await Promise.race([
     connection.window.createWorkDoneProgress().catch(() => undefined),
@@ -87,7 +106,6 @@ async function indexWorkspace(): Promise<void> {
   ]);
   progress?.begin('Threadline: indexing', 0, `0/${files.length} files`, false);
   status('indexing', 0, files.length);
-  const t0 = Date.now();
   let lastReport = 0;
   const report = (done: number) => {
     if (Date.now() - lastReport < 100 && done < files.length) return;
@@ -99,7 +117,7 @@ async function indexWorkspace(): Promise<void> {
   const misses: DiskJob[] = [];
   for (let i = 0; i < files.length; i++) {
     const f = files[i];
-    const d = docs.get(pathToUri(f.abs)) ? undefined : index.prepareFromDisk(f.abs);
+    const d = docs.get(pathToUri(f.abs)) ? undefined : index.prepareFromDisk(f.abs, false, keys.get(f.abs));
     if (d) misses.push(d);
     report(i + 1 - misses.length);
     if (i % 8 === 7) await new Promise(r => setImmediate(r));
@@ -114,6 +132,7 @@ async function indexWorkspace(): Promise<void> {
   index.reportCacheRejects();
   log(`indexed ${files.length} files in ${Date.now() - t0} ms (${misses.length} parsed on ${threads} thread${threads > 1 ? 's' : ''}, ${hits} reused)${index.configError ? ` (config error: ${index.configError})` : ''}`);
   status(index.configError ? 'error' : 'ready', files.length, files.length, index.configError);
+  scheduleResultsWrite(0);
 }
 
 /** Files read for the index (`prepareFromDisk`), summarized on the pool (every core, this
@@ -149,16 +168,40 @@ function analyzeNow(): void {
   publishDiagnostics();
   void connection.sendNotification(ModelChangedNotification, { version: index.version });
   void connection.languages.inlayHint.refresh().catch(() => undefined);
+  scheduleResultsWrite();
 }
 
+/** Edits come in bursts: the analysis runs once the burst is over. While the index runs, not at
+ *  all (its end analyzes everything; an analysis of half the files would be shown and thrown away). */
 function scheduleAnalyze(): void {
   if (analyzeTimer) clearTimeout(analyzeTimer);
-  analyzeTimer = setTimeout(analyzeNow, ANALYZE_DEBOUNCE_MS);
+  analyzeTimer = setTimeout(() => { if (!indexing) analyzeNow(); else analyzeTimer = undefined; }, ANALYZE_DEBOUNCE_MS);
+}
+
+/** The results are kept for the next session: those of an index as soon as the requests
+ *  waiting for it are answered (the files are as on disk then, unless an open document has
+ *  unsaved changes), later ones once the workspace is quiet (writing them takes a few hundred
+ *  ms for thousands of files: not between two keystrokes). */
+function scheduleResultsWrite(delay = RESULTS_WRITE_IDLE_MS): void {
+  if (resultsTimer) clearTimeout(resultsTimer);
+  resultsTimer = setTimeout(() => {
+    resultsTimer = undefined;
+    if (indexing || analyzeTimer) return; // another analysis is coming: it schedules the write
+    try {
+      const ms = index.writeResults();
+      if (ms !== undefined) log(`results kept for the next session in ${ms} ms`);
+    } catch (e) {
+      log(`keeping the results failed: ${(e as Error).message}`);
+    }
+  }, delay);
+  resultsTimer.unref();
 }
 
 /** Requests wait for the first index, and for a pending re-analysis, so they never answer stale
  *  ranges. A request cancelled meanwhile (the client moved on) is answered RequestCancelled. */
 async function current(token?: CancellationToken): Promise<void> {
+  // (the last session's results answer while they match every file: nothing to wait for)
+  if (index.servingSnapshot) return;
   await ready;
   if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
   if (analyzeTimer) analyzeNow();
@@ -175,7 +218,7 @@ function staleFor(uri: string): boolean {
  *  changes). */
 function publishDiagnostics(): void {
   const s = index.settings;
-  const changed = published.refresh(index.analysis, s.diagnosticsEnabled ? { severity: s.diagnosticsSeverity, roots: index.roots } : undefined);
+  const changed = published.refresh(index.view, s.diagnosticsEnabled ? { severity: s.diagnosticsSeverity, roots: index.roots } : undefined);
   for (const [uri, list] of changed) void connection.sendDiagnostics({ uri, diagnostics: list });
 }
 
@@ -249,6 +292,7 @@ connection.onDidChangeConfiguration(p => {
   docs.maxTrees = index.settings.maxOpenTrees;
   // Settings that change which files are indexed, or how, need the index redone; the others a re-analysis.
   const reindex = (['include', 'exclude', 'extraRoots', 'maxFileSize'] as const).some(k => JSON.stringify(before[k]) !== JSON.stringify(index.settings[k]));
+  index.dropSnapshot('settings changed');
   if (reindex) ready = ready.then(() => indexWorkspace());
   else scheduleAnalyze();
 });
@@ -282,7 +326,7 @@ connection.onRequest(ContainerAtRequest, async (p, token) => {
 });
 connection.onRequest(ContainersRequest, async (p, token) => {
   await current(token);
-  const a = index.analysis;
+  const a = index.view;
   if (!a) return [];
   let re: RegExp | undefined;
   try { re = p.pattern ? new RegExp(p.pattern, 'i') : undefined; } catch { re = undefined; }
@@ -290,7 +334,7 @@ connection.onRequest(ContainersRequest, async (p, token) => {
 });
 connection.onRequest(ContainerAccessesRequest, async (p, token) => {
   await current(token);
-  const a = index.analysis;
+  const a = index.view;
   const c = a?.containerReportOf(p.containerId);
   if (!a || !c) return null;
   const list = c.accesses.filter(x => !p.writesOnly || x.access === 'write');

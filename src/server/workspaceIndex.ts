@@ -1,5 +1,6 @@
 // The server's model of the workspace: a summary per Python file (from disk, or from the open
-// document's tree), and the latest Analysis over all of them.
+// document's tree), and the latest Analysis over all of them; before the first analysis of a
+// restart, the last session's results when the files are as they were then (core/views.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
@@ -12,7 +13,8 @@ import { FileSummary } from '../core/model';
 import { PythonParser } from '../core/parser';
 import { Job, summarizeJob } from '../core/pool';
 import { SummaryCache } from '../core/cache';
-import type { AccessReport } from '../core/report';
+import { ResultsCache } from '../core/snapshot';
+import { FileAccess, ResultsView, SnapshotView } from '../core/views';
 import { OpenDocument } from './documents';
 
 export interface ServerSettings {
@@ -106,12 +108,135 @@ export class WorkspaceIndex {
 
   /** Summaries of unchanged files survive a restart (the extension's global storage folder). */
   private readonly cache: SummaryCache | undefined;
+  /** So do the results of the last analysis of the files as they are on disk (`writeResults`). */
+  private readonly results: ResultsCache | undefined;
+  /** The summary key of each disk file as last read (a results snapshot's key is made of them). */
+  private readonly diskKeys = new Map<string, string>();
+  /** Open documents' texts, whose summaries are in the index (for their keys). */
+  private readonly docTexts = new Map<string, string>();
+  /** The last session's results, answering until the first analysis is made, with the key of
+   *  each file they were made from: dropped as soon as a file differs from its key. */
+  private snapshot: { view: SnapshotView; keys: Map<string, string> } | undefined;
+  /** The key of the results last read or written (the same results are not written again). */
+  private resultsKey: string | undefined;
   /** Set once the cache could not be written (SummaryCache then stops trying and says so once). */
   private cacheProblem: string | undefined;
   private rejectedReported = 0;
 
   constructor(private readonly parser: PythonParser, public settings: ServerSettings, private readonly log: (m: string) => void, cacheDir?: string) {
     this.cache = cacheDir ? new SummaryCache(path.join(cacheDir, 'summaries'), m => { this.cacheProblem = m; log(m); }) : undefined;
+    this.results = cacheDir ? new ResultsCache(path.join(cacheDir, 'results'), log) : undefined;
+  }
+
+  /** What the features read: the analysis, or the last session's results until there is one. */
+  get view(): ResultsView | undefined {
+    return this.analysis ?? this.snapshot?.view;
+  }
+
+  /** A restart (no analysis yet) with a results cache: `serveSnapshot` may find the last session's. */
+  get canServeSnapshot(): boolean {
+    return !!this.results && !this.analysis;
+  }
+
+  /** True while answers come from the last session's results (no analysis yet). */
+  get servingSnapshot(): boolean {
+    return !this.analysis && !!this.snapshot;
+  }
+
+  /** The snapshot no longer matches (a file or a setting changed): requests wait for the analysis. */
+  dropSnapshot(why: string): void {
+    if (!this.snapshot) return;
+    this.snapshot = undefined;
+    if (!this.analysis) this.log(`results of the last session set aside (${why}): answers wait for the analysis`);
+  }
+
+  /** A file's content differs from the one the snapshot's results were made of. */
+  private checkSnapshot(abs: string, key: string | undefined): void {
+    if (this.snapshot && (key === undefined || this.snapshot.keys.get(abs) !== key)) this.dropSnapshot(`${path.basename(abs)} changed`);
+  }
+
+  /** The summary key of what a path's summary would be made of now: an open document's text, or
+   *  the file's bytes (read and hashed; undefined when unreadable, or with no cache). */
+  keyNow(abs: string): string | undefined {
+    if (!this.cache) return undefined;
+    const text = this.docTexts.get(abs);
+    if (text !== undefined) return this.keyOf(Buffer.from(text, 'utf8'), abs);
+    let bytes: Uint8Array;
+    try { bytes = fs.readFileSync(abs); } catch { return undefined; }
+    const key = this.keyOf(bytes, abs);
+    this.diskKeys.set(abs, key);
+    return key;
+  }
+
+  private keyOf(bytes: Uint8Array, abs: string): string {
+    const m = this.moduleFor(abs);
+    return this.cache!.key(bytes, abs, m.module, m.isPackage, this.settings.maxFileSize);
+  }
+
+  private analysisOptions(): { mainThread: string; threads: Record<string, string> } {
+    const mainThread = this.settings.mainThread !== 'main' ? this.settings.mainThread : this.config.mainThread;
+    return { mainThread, threads: { ...this.config.threads, ...this.settings.threads } };
+  }
+
+  /** One results file per set of folders and settings (not of contents). */
+  private resultsSlot(): string {
+    return JSON.stringify({ server: 1, roots: this.roots, extraRoots: this.extraRoots(), include: this.settings.include, exclude: this.excludes() });
+  }
+
+  /** Everything the analysis reads: options, and each file's path and summary key, by path. */
+  private resultsKeyOf(keys: Map<string, string>): string {
+    const files = [...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([p, key]) => ({ path: p, key }));
+    return ResultsCache.key({ options: this.analysisOptions(), maxFileSize: this.settings.maxFileSize }, files);
+  }
+
+  /** With the keys of every file of the workspace as it is now (`keyNow`): the last session's
+   *  results, if they were made of exactly those, answer until the first analysis. */
+  serveSnapshot(keys: Map<string, string>): boolean {
+    if (!this.results || this.analysis) return false;
+    // an open buffer with no file (untitled) would be in the analysis and not in the snapshot
+    for (const p of this.fromEditor) if (!keys.has(p)) return false;
+    const key = this.resultsKeyOf(keys);
+    const hit = this.results.get(this.resultsSlot(), key);
+    if (!hit) return false;
+    try {
+      this.snapshot = { view: new SnapshotView(hit), keys };
+    } catch (e) {
+      this.log(`${(e as Error).message}: not used`);
+      return false;
+    }
+    this.resultsKey = key;
+    this.version++;
+    return true;
+  }
+
+  /** The current analysis's results kept for the next session, when they are of every file as it
+   *  is on disk (an open document as saved): a restart hashes the files and, when they match,
+   *  answers from these while it redoes the analysis. Not written again when unchanged. Returns
+   *  the time taken, or undefined when nothing was written. */
+  writeResults(): number | undefined {
+    const a = this.analysis;
+    // (a cache folder that cannot be written has been said once, by the summary cache)
+    if (!this.results || this.cacheProblem || !a || this.pending.size) return undefined;
+    const keys = new Map<string, string>();
+    for (const p of this.summaries.keys()) {
+      let key: string | undefined;
+      if (this.fromEditor.has(p)) {
+        const text = this.docTexts.get(p);
+        let disk: Buffer;
+        try { disk = fs.readFileSync(p); } catch { return undefined; } // untitled, or gone from disk
+        const bytes = Buffer.from(text ?? '', 'utf8');
+        if (text === undefined || !bytes.equals(disk)) return undefined; // unsaved changes
+        key = this.keyOf(bytes, p);
+      } else key = this.diskKeys.get(p);
+      if (!key) return undefined;
+      keys.set(p, key);
+    }
+    const key = this.resultsKeyOf(keys);
+    if (key === this.resultsKey) return undefined;
+    const t0 = Date.now();
+    this.results.put(this.resultsSlot(), key, { report: { ...a.report, findings: a.report.findings }, limits: a.limitsHit(), warnings: [], views: a.viewTables() });
+    this.resultsKey = key;
+    return Date.now() - t0;
   }
 
   /** For threadline/serverInfo. */
@@ -136,6 +261,7 @@ export class WorkspaceIndex {
   }
 
   loadConfig(): void {
+    this.dropSnapshot('threadline.json read again');
     this.configError = undefined;
     this.config = { mainThread: 'main', threads: {} };
     for (const r of this.roots) {
@@ -202,15 +328,25 @@ export class WorkspaceIndex {
 
   /** A disk file read for the index: its cached summary is taken at once; a miss comes back as
    *  a job for the summarizing pool, whose result goes to `acceptFromDisk`. */
-  prepareFromDisk(abs: string, skipCache = false): DiskJob | undefined {
+  prepareFromDisk(abs: string, skipCache = false, knownKey?: string): DiskJob | undefined {
     if (this.fromEditor.has(abs)) return undefined;
     const stamp = this.touch(abs);
     this.fromCache.delete(abs);
+    // a key `keyNow` just made: a cache hit needs no second read
+    const known = knownKey && !skipCache ? this.cache?.get(knownKey, abs) : undefined;
+    if (known) {
+      this.diskKeys.set(abs, knownKey!);
+      this.fromCache.add(abs);
+      this.setFromDisk(abs, known);
+      return undefined;
+    }
     let bytes: Uint8Array;
     try { bytes = fs.readFileSync(abs); } catch (e) { this.log(`cannot read ${abs}: ${(e as Error).message}`); this.drop(abs); return undefined; }
     const m = this.moduleFor(abs);
     const key = this.cache?.key(bytes, abs, m.module, m.isPackage, this.settings.maxFileSize);
-    const cached = key && !skipCache ? this.cache!.get(key, abs) : undefined;
+    if (key) this.diskKeys.set(abs, key); else this.diskKeys.delete(abs);
+    this.checkSnapshot(abs, key);
+    const cached = key && !skipCache && key !== knownKey ? this.cache!.get(key, abs) : undefined;
     if (cached) {
       this.fromCache.add(abs);
       this.setFromDisk(abs, cached);
@@ -244,6 +380,8 @@ export class WorkspaceIndex {
   /** The path's summary goes (the next analysis leaves the file out). */
   private drop(abs: string): void {
     this.touch(abs);
+    this.diskKeys.delete(abs);
+    this.checkSnapshot(abs, undefined);
     this.summaries.delete(abs);
     this.pending.add(abs);
   }
@@ -261,6 +399,8 @@ export class WorkspaceIndex {
     const text = d.doc.getText();
     if (!d.tree) { this.log(`${key}: parse timed out`); return; }
     this.touch(key);
+    this.docTexts.set(key, text);
+    if (this.snapshot) this.checkSnapshot(key, d.uri.startsWith('file:') && this.cache ? this.keyOf(Buffer.from(text, 'utf8'), key) : undefined);
     this.summaries.set(key, summarizeTree(this.parser, d.tree, text, key, m.module, m.isPackage, [], { maxFileSize: this.settings.maxFileSize, mirror: (d.mirror ??= {}), memo: (d.memo ??= {}) }));
     this.pending.add(key);
     this.fromEditor.add(key);
@@ -289,6 +429,7 @@ export class WorkspaceIndex {
     const key = uriToPath(uri);
     this.fromEditor.delete(key);
     this.docVersions.delete(key);
+    this.docTexts.delete(key);
     if (uri.startsWith('file:') && fs.existsSync(key)) this.indexFromDisk(key); else this.drop(key);
   }
 
@@ -297,6 +438,8 @@ export class WorkspaceIndex {
   remove(abs: string): void {
     if (this.fromEditor.has(abs)) return;
     this.touch(abs);
+    this.diskKeys.delete(abs);
+    this.checkSnapshot(abs, undefined);
     if (this.summaries.delete(abs)) this.pending.add(abs);
     this.fromCache.delete(abs);
   }
@@ -314,8 +457,7 @@ export class WorkspaceIndex {
    *  by one (each redoing only what it can affect), or a new analysis when there is none yet,
    *  the options changed, or so many files changed that one full pass is cheaper. */
   analyze(): Analysis {
-    const mainThread = this.settings.mainThread !== 'main' ? this.settings.mainThread : this.config.mainThread;
-    const options = { mainThread, threads: { ...this.config.threads, ...this.settings.threads } };
+    const options = this.analysisOptions();
     const optionsKey = JSON.stringify(options);
     const versions = new Map(this.docVersions);
     const t0 = Date.now();
@@ -331,6 +473,8 @@ export class WorkspaceIndex {
       this.lastRun = `full analysis of ${this.summaries.size} files`;
     }
     this.lastRun += ` in ${Date.now() - t0} ms`;
+    // the analysis answers from now on
+    this.snapshot = undefined;
     this.pending.clear();
     this.optionsKey = optionsKey;
     this.analyzedVersions = versions;
@@ -349,11 +493,9 @@ export class WorkspaceIndex {
     this.analysis = undefined;
   }
 
-  summaryOf(uri: string): FileSummary | undefined { return this.summaries.get(uriToPath(uri)); }
-
   /** Accesses in a file, for hovers and highlights. */
-  accessesIn(uri: string): { container: string; access: AccessReport }[] {
-    return this.analysis?.accessesIn(uriToPath(uri)) ?? [];
+  accessesIn(uri: string): FileAccess[] {
+    return this.view?.accessesIn(uriToPath(uri)) ?? [];
   }
 }
 
