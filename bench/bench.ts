@@ -240,7 +240,7 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
   // with a summary cache, as the extension starts it (its storage folder): the first index writes
   // it, the restart after the edits reads it
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-server-cache-'));
-  const start = () => startServer(dir, { server: path.join(__dirname, 'server.js'),
+  const start = (noWait = false) => startServer(dir, { server: path.join(__dirname, 'server.js'), noWait,
     initializationOptions: { settings: { ...DEFAULT_SETTINGS, exclude: [...DEFAULT_SETTINGS.exclude, ...exclude] }, cacheDir } });
   const t0 = process.hrtime.bigint();
   const server = await start();
@@ -251,6 +251,10 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
     let text = fs.readFileSync(path.join(dir, file), 'utf8');
     const uri = server.open(file, text);
     await conn.sendRequest(FileModelRequest.method, { textDocument: { uri } });
+    // the results kept for the next session are written once the first requests are answered:
+    // the peak is read after that write
+    const kept = await waitForLog(server.logs, /results kept for the next session in (\d+) ms/, 120_000);
+    const resultsWriteMs = Number(kept[1]);
     const indexPeakRssMB = (await conn.sendRequest(ServerInfoRequest, {})).memory.peakRssMB;
     // First (on the file as read), typing in a called name: the first five calls the engine part
     // chose (handed on by the whole run; none when this part runs alone), each edited and back.
@@ -285,15 +289,22 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
     callTimes.sort((a, b) => a - b);
     const files = server.statuses[server.statuses.length - 1]?.files;
     await server.stop();
-    // The restart: a new server on the same workspace and cache, timed to its first file model.
+    // The restart: a new server on the same workspace and cache, timed to its first file model
+    // (answered from the results the first one kept, the files being unchanged), and to the end
+    // of its index (summaries from the cache, the analysis redone).
     const t1 = process.hrtime.bigint();
-    const again = await start();
+    const again = await start(true);
     try {
-      await again.conn.sendRequest(FileModelRequest.method, { textDocument: { uri: again.open(file) } });
+      const model: any = await again.conn.sendRequest(FileModelRequest.method, { textDocument: { uri: again.open(file) } });
       const restartSeconds = seconds(t1);
+      if (!model.symbols.length) throw new Error('the restarted server\'s first file model is empty');
+      const restartFromResults = again.logs.some(l => /answering from the results of the last session/.test(l));
+      await again.ready;
+      const restartIndexSeconds = seconds(t1);
       const info: any = await again.conn.sendRequest(ServerInfoRequest.method, {});
       if (!info.cache?.hits) throw new Error('the restarted server read nothing from its cache');
-      return { file, files, indexSeconds: round(indexSeconds), indexPeakRssMB, restartSeconds: round(restartSeconds), restartOverIndex: round(restartSeconds / indexSeconds), restartCacheHits: info.cache.hits,
+      return { file, files, indexSeconds: round(indexSeconds), indexPeakRssMB, resultsWriteMs, restartSeconds: round(restartSeconds), restartOverIndex: round(restartSeconds / indexSeconds), restartFromResults,
+        restartIndexSeconds: round(restartIndexSeconds), restartIndexOverIndex: round(restartIndexSeconds / indexSeconds), restartPeakRssMB: info.memory.peakRssMB, restartCacheHits: info.cache.hits,
         edits: count, p50ms: round(pct(times, 0.5), 1), p95ms: round(pct(times, 0.95), 1), diagnosticsPerEdit,
         callEdits: callTimes.length, callP50ms: callTimes.length ? round(pct(callTimes, 0.5), 1) : null, callMaxMs: callTimes.length ? round(callTimes[callTimes.length - 1], 1) : null };
     } finally {
@@ -302,6 +313,16 @@ async function serverEdits(dir: string, exclude: string[], file: string, count: 
   } finally {
     if (server.proc.exitCode === null) await server.stop();
     fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** The first log line that matches, waited for. */
+async function waitForLog(logs: string[], re: RegExp, ms: number): Promise<RegExpMatchArray> {
+  const t0 = Date.now();
+  for (;;) {
+    for (const l of logs) { const m = l.match(re); if (m) return m; }
+    if (Date.now() - t0 > ms) throw new Error(`no log line ${re} in ${ms} ms:\n${logs.slice(-5).join('\n')}`);
+    await new Promise(r => setTimeout(r, 20));
   }
 }
 
@@ -408,7 +429,9 @@ async function main() {
     ['warm start from the cache, report, fresh process (s)', `${s.warmSeconds} (${Math.round(s.warmOverCold * 100)}% of cold)`, `${y.warmSeconds} (${Math.round(y.warmOverCold * 100)}% of cold)`],
     ['warm start, summaries cached, analysis redone, fresh process (s)', `${s.warmAnalysisSeconds} (${Math.round(s.warmAnalysisOverCold * 100)}% of cold)`, `${y.warmAnalysisSeconds} (${Math.round(y.warmAnalysisOverCold * 100)}% of cold)`],
     ['language server: first index, with its cache written (s)', `${sv.stdlib.indexSeconds} (${sv.stdlib.files} files)`, `${sv.synth.indexSeconds} (${sv.synth.files} files)`],
-    ['language server restart on its cache, to the first file model (s)', `${sv.stdlib.restartSeconds} (${Math.round(sv.stdlib.restartOverIndex * 100)}% of its first index)`, `${sv.synth.restartSeconds} (${Math.round(sv.synth.restartOverIndex * 100)}% of its first index)`],
+    ['language server: the results kept for the next session, written in (ms)', `${sv.stdlib.resultsWriteMs}`, `${sv.synth.resultsWriteMs}`],
+    ['language server restart on its cache, to the first file model (s)', ...[sv.stdlib, sv.synth].map(x => `${x.restartSeconds} (${Math.round(x.restartOverIndex * 100)}% of its first index${x.restartFromResults ? ', from the last session\'s results' : ', NOT from the last session\'s results'})`) as [string, string]],
+    ['language server restart, to the end of its index (s)', ...[sv.stdlib, sv.synth].map(x => `${x.restartIndexSeconds} (${Math.round(x.restartIndexOverIndex * 100)}%); peak RSS ${x.restartPeakRssMB} MB`) as [string, string]],
     ['1-char edit to updated model, 200 edits', `${s.edit.file} (${s.edit.lines} lines): p50 ${s.edit.p50ms} ms, p95 ${s.edit.p95ms} ms (update p50 ${s.edit.updateP50ms} ms)`,
       `${y.edit.file} (${y.edit.lines} lines): p50 ${y.edit.p50ms} ms, p95 ${y.edit.p95ms} ms (update p50 ${y.edit.updateP50ms} ms)`],
     ['typing in a called name (its call edge goes, then comes back)', `${s.callEdit.edits} edits: p50 ${s.callEdit.p50ms} ms, p95 ${s.callEdit.p95ms} ms (${s.callEdit.threadsRedoneInPlace} redid threads in place)`,

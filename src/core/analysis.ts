@@ -7,7 +7,7 @@ import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTable
 import { FileSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
-import { FnInfo, lockRoot, Program } from './program';
+import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { callsSuper, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
@@ -121,21 +121,33 @@ export class Analysis implements ResultsView {
     return out;
   }
 
-  ownContainers(path: string): string[] {
+  ownContainers(path: string, byClass?: Map<ClassInfo, string[]>): string[] {
     const file = this.program.fileAt(path);
     if (!file) return [];
     const own = new Set<string>();
     for (const c of file.classes) {
       const info = this.program.classes.get(`${file.module}:${c.qualname}`);
       if (!info) continue;
-      // the engine's own container table: it also knows containers typed by a dict subclass
-      for (const k of this.program.mro(info)) for (const attr of Object.keys(k.s.attrs)) {
-        const id = `${k.file.module}.${k.s.qualname}.${attr}`;
-        if (this.program.containers.has(id)) own.add(id);
-      }
+      for (const k of this.program.mro(info)) for (const id of this.classContainers(k, byClass)) own.add(id);
     }
     for (const g of Object.keys(file.globals)) if (this.program.containers.has(`${file.module}.${g}`)) own.add(`${file.module}.${g}`);
     return [...own];
+  }
+
+  /** The containers a class itself defines (the engine's own container table: it also knows
+   *  containers typed by a dict subclass); remembered in `byClass` when given (a whole
+   *  program's files share their bases). */
+  private classContainers(k: ClassInfo, byClass?: Map<ClassInfo, string[]>): string[] {
+    let ids = byClass?.get(k);
+    if (!ids) {
+      ids = [];
+      for (const attr of Object.keys(k.s.attrs)) {
+        const id = `${k.file.module}.${k.s.qualname}.${attr}`;
+        if (this.program.containers.has(id)) ids.push(id);
+      }
+      byClass?.set(k, ids);
+    }
+    return ids;
   }
 
   /** What a results snapshot keeps for the views beside the report (views.ts). */
@@ -157,7 +169,8 @@ export class Analysis implements ResultsView {
       parents?.forEach((parent, fn) => { pairs[o++] = fn.ord; pairs[o++] = parent ? parent.ord : -1; });
       return pairs;
     });
-    return { entryLines, fnNames, symbolFns, reach, own: r.files.map(f => this.ownContainers(f.path)) };
+    const byClass = new Map<ClassInfo, string[]>();
+    return { entryLines, fnNames, symbolFns, reach, own: r.files.map(f => this.ownContainers(f.path, byClass)) };
   }
 
   private rebuild(files: FileSummary[]): void {

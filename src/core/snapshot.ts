@@ -21,83 +21,150 @@ export interface ResultsSnapshot {
   views?: ViewTables;
 }
 
-const MAGIC = Buffer.from('TLRESULT');
+const MAGIC = Buffer.from('TLRESUL2');
 const DIGEST = 32;
 /** Snapshots kept (one per set of inputs and options); the oldest go past this. */
 export const MAX_SNAPSHOTS = 4;
+/** Accesses, and findings, per chunk: about half a megabyte of columns each; files per chunk. */
+const CHUNK = 10_000;
+const FILES_CHUNK = 200;
 
 const isArr = Array.isArray;
 
-/** The containers' accesses and the findings (most of a report) in columns: one string table,
- *  one table of string lists, and a fixed count of numbers per access, per finding and per
- *  finding access. V8's deserializer makes every object and string of a generic payload one by
- *  one (0.3–0.6 s for the stdlib's 168,890 accesses; for the synthetic workspace's 121,653
+/** The containers' accesses and the findings (most of a report) in columns: a string table, a
+ *  table of string lists, and a fixed count of numbers per access, per finding and per finding
+ *  access. V8's deserializer makes every object and string of a generic payload one by one
+ *  (0.3–0.6 s for the stdlib's 168,890 accesses; for the synthetic workspace's 121,653
  *  findings, with the garbage collection it sets off, most of a warm start); these columns are
- *  read back in a fraction of that, each string made once. */
-interface Columns {
+ *  read back in a fraction of that, each string made once.
+ *
+ *  The file is a sequence of chunks, each serialized on its own: the head (the report without
+ *  accesses and findings, and their counts), then CHUNK accesses or findings at a time, each
+ *  with the strings and lists first used in it. The whole payload is never in memory at once
+ *  (the synthetic workspace's is 95 MB), and a writer can pause between chunks (the language
+ *  server answers requests meanwhile). */
+interface Head { engine: number; key: string; snapshot: ResultsSnapshot; counts: number[]; findings: number; findingChunks: number }
+/** The report's files, and the view tables, follow the head in chunks of their own. */
+interface Files { files: ResultsSnapshot['report']['files'] }
+interface Views { views: ViewTables }
+interface Chunk {
   strings: string[]; lists: number[][];
-  /** Accesses per container, and ACCESS_FIELDS numbers per access. */
-  counts: number[]; cols: Int32Array;
-  /** FINDING_FIELDS numbers per finding (the last: its access count), FINDING_ACCESS_FIELDS per finding access. */
-  findings: Int32Array; findingAccesses: Int32Array;
+  /** ACCESS_FIELDS numbers per access; or FINDING_FIELDS per finding (the last: its access
+   *  count) and FINDING_ACCESS_FIELDS per finding access. */
+  cols?: Int32Array; findings?: Int32Array; findingAccesses?: Int32Array;
 }
 const ACCESS_FIELDS = 14;
 const FINDING_FIELDS = 4;
 const FINDING_ACCESS_FIELDS = 9;
 const NONE = -1;
 
-function encodeColumns(containers: ContainerReport[], findings: FindingReport[]): Columns {
-  const strings: string[] = [], stringIds = new Map<string, number>();
-  const str = (x: string) => { let i = stringIds.get(x); if (i === undefined) { stringIds.set(x, (i = strings.length)); strings.push(x); } return i; };
-  const lists: number[][] = [], byArray = new Map<string[], number>(), byText = new Map<string, number>();
-  const list = (l: string[]) => {
-    let i = byArray.get(l);
+/** Numbers for strings and string lists, handed out in order; `take` gives those made since the
+ *  last take, for the next chunk. */
+class Encoder {
+  private readonly stringIds = new Map<string, number>();
+  private readonly byArray = new Map<string[], number>();
+  private readonly byText = new Map<string, number>();
+  private strings: string[] = [];
+  private lists: number[][] = [];
+  private stringCount = 0;
+  private listCount = 0;
+
+  str(x: string): number {
+    let i = this.stringIds.get(x);
+    if (i === undefined) { this.stringIds.set(x, (i = this.stringCount++)); this.strings.push(x); }
+    return i;
+  }
+
+  list(l: string[]): number {
+    let i = this.byArray.get(l);
     if (i === undefined) {
       const text = l.join('\0') + `\0${l.length}`;
-      i = byText.get(text);
-      if (i === undefined) { byText.set(text, (i = lists.length)); lists.push(l.map(str)); }
-      byArray.set(l, i);
+      i = this.byText.get(text);
+      if (i === undefined) { this.byText.set(text, (i = this.listCount++)); this.lists.push(l.map(x => this.str(x))); }
+      this.byArray.set(l, i);
     }
     return i;
-  };
-  const counts = containers.map(c => c.accesses.length);
-  const cols = new Int32Array(counts.reduce((n, k) => n + k, 0) * ACCESS_FIELDS);
-  let o = 0;
-  for (const c of containers) for (const a of c.accesses) {
-    cols[o++] = str(a.path); cols[o++] = a.line; cols[o++] = a.column; cols[o++] = a.endLine; cols[o++] = a.endColumn;
-    cols[o++] = str(a.access); cols[o++] = str(a.op); cols[o++] = str(a.function);
-    cols[o++] = list(a.threads); cols[o++] = list(a.via); cols[o++] = list(a.locks);
-    cols[o++] = a.key === undefined ? NONE : str(a.key); cols[o++] = a.value === undefined ? NONE : str(a.value); cols[o++] = a.readWrite ? 1 : 0;
   }
-  const fcols = new Int32Array(findings.length * FINDING_FIELDS);
-  const acols = new Int32Array(findings.reduce((n, f) => n + f.accesses.length, 0) * FINDING_ACCESS_FIELDS);
-  let fo = 0, ao = 0;
-  for (const f of findings) {
-    fcols[fo++] = str(f.kind); fcols[fo++] = str(f.container); fcols[fo++] = str(f.message); fcols[fo++] = f.accesses.length;
-    for (const a of f.accesses) {
-      acols[ao++] = str(a.path); acols[ao++] = a.line; acols[ao++] = a.column; acols[ao++] = str(a.access); acols[ao++] = str(a.op); acols[ao++] = str(a.function);
-      acols[ao++] = list(a.threads); acols[ao++] = list(a.callPath); acols[ao++] = list(a.locks);
-    }
+
+  take(): { strings: string[]; lists: number[][] } {
+    const out = { strings: this.strings, lists: this.lists };
+    this.strings = [];
+    this.lists = [];
+    return out;
   }
-  return { strings, lists, counts, cols, findings: fcols, findingAccesses: acols };
 }
 
-/** The accesses and findings back, field for field as the engine makes them (optional fields
- *  only when set, keys in the engine's order: the CLI's JSON is the same text). */
-function decodeColumns(report: Report, enc: Columns): void {
-  const { strings, counts, cols, findings: fcols, findingAccesses: acols } = enc;
+/** The chunks of a snapshot, made one at a time. */
+function* chunks(engine: number, key: string, snapshot: ResultsSnapshot): Generator<Head | Files | Views | Chunk> {
+  const r = snapshot.report;
+  const findings = r.findings;
+  const containers = r.containers.map(c => ({ ...c, accesses: [] }));
+  const { views, ...rest } = snapshot;
+  yield { engine, key, snapshot: { ...rest, report: { ...r, files: [], containers, findings: [] } }, counts: r.containers.map(c => c.accesses.length), findings: findings.length,
+    findingChunks: Math.ceil(findings.length / CHUNK) };
+  for (let from = 0; from < r.files.length; from += FILES_CHUNK) yield { files: r.files.slice(from, from + FILES_CHUNK) };
+  if (views) yield { views };
+  const e = new Encoder();
+  const all = r.containers.flatMap(c => c.accesses);
+  for (let from = 0; from < all.length; from += CHUNK) {
+    const part = all.slice(from, from + CHUNK);
+    const cols = new Int32Array(part.length * ACCESS_FIELDS);
+    let o = 0;
+    for (const a of part) {
+      cols[o++] = e.str(a.path); cols[o++] = a.line; cols[o++] = a.column; cols[o++] = a.endLine; cols[o++] = a.endColumn;
+      cols[o++] = e.str(a.access); cols[o++] = e.str(a.op); cols[o++] = e.str(a.function);
+      cols[o++] = e.list(a.threads); cols[o++] = e.list(a.via); cols[o++] = e.list(a.locks);
+      cols[o++] = a.key === undefined ? NONE : e.str(a.key); cols[o++] = a.value === undefined ? NONE : e.str(a.value); cols[o++] = a.readWrite ? 1 : 0;
+    }
+    yield { ...e.take(), cols };
+  }
+  for (let from = 0; from < findings.length; from += CHUNK) {
+    const part = findings.slice(from, from + CHUNK);
+    const fcols = new Int32Array(part.length * FINDING_FIELDS);
+    const acols = new Int32Array(part.reduce((n, f) => n + f.accesses.length, 0) * FINDING_ACCESS_FIELDS);
+    let fo = 0, ao = 0;
+    for (const f of part) {
+      fcols[fo++] = e.str(f.kind); fcols[fo++] = e.str(f.container); fcols[fo++] = e.str(f.message); fcols[fo++] = f.accesses.length;
+      for (const a of f.accesses) {
+        acols[ao++] = e.str(a.path); acols[ao++] = a.line; acols[ao++] = a.column; acols[ao++] = e.str(a.access); acols[ao++] = e.str(a.op); acols[ao++] = e.str(a.function);
+        acols[ao++] = e.list(a.threads); acols[ao++] = e.list(a.callPath); acols[ao++] = e.list(a.locks);
+      }
+    }
+    yield { ...e.take(), findings: fcols, findingAccesses: acols };
+  }
+}
+
+/** The accesses and findings back from the chunks after the head, field for field as the engine
+ *  makes them (optional fields only when set, keys in the engine's order: the CLI's JSON is the
+ *  same text). With `later`, the findings' chunks are read when `report.findings` is first read
+ *  (the language server's first answers need the accesses only). */
+function decodeChunks(head: Head, parts: unknown[], later?: { chunks: () => unknown[]; onProblem: (m: string) => void }): void {
+  const report = head.snapshot.report;
   const containers = report.containers;
+  const { counts } = head;
   const bad = () => new Error('malformed columns');
-  if (!isArr(strings) || !isArr(enc.lists) || !isArr(counts) || !(cols instanceof Int32Array) || counts.length !== containers.length
-    || cols.length !== counts.reduce((n, k) => n + k, 0) * ACCESS_FIELDS
-    || !(fcols instanceof Int32Array) || !(acols instanceof Int32Array) || fcols.length % FINDING_FIELDS || acols.length % FINDING_ACCESS_FIELDS) throw bad();
+  if (!isArr(containers) || !isArr(counts) || counts.length !== containers.length || typeof head.findings !== 'number') throw bad();
+  const strings: string[] = [];
+  const lists: string[][] = [];
   const s = (i: number) => { const x = strings[i]; if (typeof x !== 'string') throw bad(); return x; };
-  const lists = enc.lists.map(l => { if (!isArr(l)) throw bad(); return l.map(s); });
   const l = (i: number) => { const x = lists[i]; if (!x) throw bad(); return x; };
-  let o = 0;
-  containers.forEach((c, k) => {
-    const out: AccessReport[] = new Array(counts[k]);
-    for (let j = 0; j < out.length; j++, o += ACCESS_FIELDS) {
+  const tables = (c: Chunk) => {
+    if (!c || !isArr(c.strings) || !isArr(c.lists)) throw bad();
+    for (const x of c.strings) strings.push(x);
+    for (const x of c.lists) { if (!isArr(x)) throw bad(); lists.push(x.map(s)); }
+  };
+  const accesses: AccessReport[] = [];
+  const findingChunks: Chunk[] = [];
+  for (const raw of parts) {
+    const f = raw as Files, v = raw as Views;
+    if (f && isArr(f.files)) { if (accesses.length || findingChunks.length) throw bad(); for (const x of f.files) report.files.push(x); continue; }
+    if (v && v.views) { head.snapshot.views = v.views; continue; }
+    const c = raw as Chunk;
+    if (!c?.cols) { findingChunks.push(c); continue; }
+    tables(c);
+    const cols = c.cols;
+    if (!(cols instanceof Int32Array) || cols.length % ACCESS_FIELDS || findingChunks.length) throw bad();
+    for (let o = 0; o < cols.length; o += ACCESS_FIELDS) {
       const r: AccessReport = {
         path: s(cols[o]), line: cols[o + 1], column: cols[o + 2], endLine: cols[o + 3], endColumn: cols[o + 4],
         access: s(cols[o + 5]) as AccessReport['access'], op: s(cols[o + 6]), function: s(cols[o + 7]), threads: l(cols[o + 8]), via: l(cols[o + 9]), locks: l(cols[o + 10]),
@@ -105,32 +172,57 @@ function decodeColumns(report: Report, enc: Columns): void {
       if (cols[o + 11] !== NONE) r.key = s(cols[o + 11]);
       if (cols[o + 12] !== NONE) r.value = s(cols[o + 12]);
       if (cols[o + 13]) r.readWrite = true;
-      out[j] = r;
+      accesses.push(r);
     }
-    c.accesses = out;
-  });
-  const findings: FindingReport[] = new Array(fcols.length / FINDING_FIELDS);
-  let ao = 0;
-  for (let j = 0, fo = 0; j < findings.length; j++, fo += FINDING_FIELDS) {
-    const n = fcols[fo + 3];
-    if (n < 0 || ao + n * FINDING_ACCESS_FIELDS > acols.length) throw bad();
-    const accesses: FindingAccess[] = new Array(n);
-    for (let q = 0; q < n; q++, ao += FINDING_ACCESS_FIELDS) {
-      accesses[q] = {
-        path: s(acols[ao]), line: acols[ao + 1], column: acols[ao + 2], access: s(acols[ao + 3]) as FindingAccess['access'], op: s(acols[ao + 4]), function: s(acols[ao + 5]),
-        threads: l(acols[ao + 6]), callPath: l(acols[ao + 7]), locks: l(acols[ao + 8]),
-      };
-    }
-    findings[j] = { kind: s(fcols[fo]) as FindingReport['kind'], container: s(fcols[fo + 1]), message: s(fcols[fo + 2]), accesses };
   }
-  if (ao !== acols.length) throw bad();
-  report.findings = findings;
+  if (accesses.length !== counts.reduce((n, k) => n + k, 0)) throw bad();
+  let o = 0;
+  containers.forEach((c, k) => { c.accesses = accesses.slice(o, (o += counts[k])); });
+  const findingsOf = (chunks: unknown[]): FindingReport[] => {
+    const findings: FindingReport[] = [];
+    for (const raw of chunks) {
+      const c = raw as Chunk;
+      tables(c);
+      const fcols = c.findings, acols = c.findingAccesses;
+      if (!(fcols instanceof Int32Array) || !(acols instanceof Int32Array) || fcols.length % FINDING_FIELDS || acols.length % FINDING_ACCESS_FIELDS) throw bad();
+      let ao = 0;
+      for (let fo = 0; fo < fcols.length; fo += FINDING_FIELDS) {
+        const n = fcols[fo + 3];
+        if (n < 0 || ao + n * FINDING_ACCESS_FIELDS > acols.length) throw bad();
+        const list: FindingAccess[] = new Array(n);
+        for (let q = 0; q < n; q++, ao += FINDING_ACCESS_FIELDS) {
+          list[q] = {
+            path: s(acols[ao]), line: acols[ao + 1], column: acols[ao + 2], access: s(acols[ao + 3]) as FindingAccess['access'], op: s(acols[ao + 4]), function: s(acols[ao + 5]),
+            threads: l(acols[ao + 6]), callPath: l(acols[ao + 7]), locks: l(acols[ao + 8]),
+          };
+        }
+        findings.push({ kind: s(fcols[fo]) as FindingReport['kind'], container: s(fcols[fo + 1]), message: s(fcols[fo + 2]), accesses: list });
+      }
+      if (ao !== acols.length) throw bad();
+    }
+    if (findings.length !== head.findings) throw bad();
+    return findings;
+  };
+  if (!later) { report.findings = findingsOf(findingChunks); return; }
+  // read once, when first asked for; a digest-checked file that still does not decode (which
+  // only a writer's bug could make) gives no findings, said once
+  Object.defineProperty(report, 'findings', {
+    configurable: true, enumerable: true,
+    get() {
+      let value: FindingReport[];
+      try { value = findingsOf(later.chunks()); } catch (e) { value = []; later.onProblem(`results snapshot: findings unreadable (${(e as Error).message}), none shown until the analysis is done`); }
+      Object.defineProperty(report, 'findings', { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+  });
 }
 
 /** The report's outline, checked after the digest: a payload of another shape is not used. */
 function wellFormed(s: ResultsSnapshot): boolean {
   const r = s?.report;
-  return !!r && r.version === 1 && typeof r.mainThread === 'string' && isArr(r.files) && isArr(r.threads) && isArr(r.containers) && isArr(r.findings)
+  // (findings read later are not read here: `get` checks their chunks when they are)
+  const later = !!r && !!Object.getOwnPropertyDescriptor(r, 'findings')?.get;
+  return !!r && r.version === 1 && typeof r.mainThread === 'string' && isArr(r.files) && isArr(r.threads) && isArr(r.containers) && (later || isArr(r.findings))
     && isArr(s.limits) && isArr(s.warnings) && r.containers.every(c => c && typeof c.id === 'string' && isArr(c.accesses))
     && r.files.every(f => f && typeof f.path === 'string' && isArr(f.symbols));
 }
@@ -156,19 +248,30 @@ export class ResultsCache {
     return path.join(this.dir, `${createHash('sha256').update(slot).digest('hex').slice(0, 32)}.bin`);
   }
 
-  get(slot: string, key: string): ResultsSnapshot | undefined {
+  /** With `findingsLater`, the findings are decoded when the report's `findings` is first read. */
+  get(slot: string, key: string, findingsLater = false): ResultsSnapshot | undefined {
     let buf: Buffer;
     try { buf = fs.readFileSync(this.file(slot)); } catch { this.misses++; return undefined; }
     try {
       if (buf.length < MAGIC.length + DIGEST || !buf.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a snapshot');
       const payload = buf.subarray(MAGIC.length + DIGEST);
       if (!createHash('sha256').update(payload).digest().equals(buf.subarray(MAGIC.length, MAGIC.length + DIGEST))) throw new Error('damaged');
-      const stored = v8.deserialize(payload) as { engine: number; key: string; snapshot: ResultsSnapshot; columns: Columns };
-      if (stored?.engine !== ENGINE_VERSION || stored.key !== key) { this.misses++; return undefined; } // stale: rewritten by this run
-      if (!wellFormed(stored.snapshot)) throw new Error('malformed');
-      decodeColumns(stored.snapshot.report, stored.columns);
+      const pieces: Buffer[] = [];
+      for (let o = 0; o < payload.length;) {
+        const n = payload.readUInt32LE(o);
+        if (o + 4 + n > payload.length) throw new Error('cut short');
+        pieces.push(payload.subarray(o + 4, o + 4 + n));
+        o += 4 + n;
+      }
+      const head = v8.deserialize(pieces[0]) as Head;
+      if (head?.engine !== ENGINE_VERSION || head.key !== key) { this.misses++; return undefined; } // stale: rewritten by this run
+      if (!head.snapshot?.report || !isArr(head.snapshot.report.files) || !Number.isInteger(head.findingChunks) || head.findingChunks < 0 || head.findingChunks >= pieces.length) throw new Error('malformed');
+      const split = pieces.length - head.findingChunks;
+      const now = pieces.slice(1, findingsLater ? split : pieces.length).map(p => v8.deserialize(p));
+      decodeChunks(head, now, findingsLater ? { chunks: () => pieces.slice(split).map(p => v8.deserialize(p)), onProblem: this.onProblem } : undefined);
+      if (!wellFormed(head.snapshot)) throw new Error('malformed');
       this.hits++;
-      return stored.snapshot;
+      return head.snapshot;
     } catch {
       this.rejected++;
       this.misses++;
@@ -176,28 +279,60 @@ export class ResultsCache {
     }
   }
 
-  put(slot: string, key: string, snapshot: ResultsSnapshot): void {
-    if (!this.writable) return;
+  /** Writes the snapshot (false when it could not be; said once). */
+  put(slot: string, key: string, snapshot: ResultsSnapshot): boolean {
+    const steps = this.writing(slot, key, snapshot);
+    let r = steps.next();
+    while (!r.done) r = steps.next();
+    return r.value;
+  }
+
+  /** `put` a chunk at a time, with `pause` between chunks (the language server answers requests
+   *  then). When `valid` turns false meanwhile (the results changed), the write is given up and
+   *  nothing is left behind. */
+  async putInSteps(slot: string, key: string, snapshot: ResultsSnapshot, pause: () => Promise<void>, valid: () => boolean): Promise<boolean> {
+    const steps = this.writing(slot, key, snapshot);
+    let r = steps.next();
+    while (!r.done) {
+      await pause();
+      r = steps.next(valid());
+    }
+    return r.value;
+  }
+
+  /** Yields after each chunk; stops (false) when told the results are no longer valid. */
+  private *writing(slot: string, key: string, snapshot: ResultsSnapshot): Generator<void, boolean, boolean | undefined> {
+    if (!this.writable) return false;
     const f = this.file(slot);
     const tmp = `${f}.${process.pid}.tmp`;
+    let fd: number | undefined;
     try {
-      const r = snapshot.report;
-      const containers = r.containers.map(c => ({ ...c, accesses: [] }));
-      const payload = v8.serialize({ engine: ENGINE_VERSION, key, snapshot: { ...snapshot, report: { ...r, containers, findings: [] } }, columns: encodeColumns(r.containers, r.findings) });
       fs.mkdirSync(this.dir, { recursive: true });
-      const fd = fs.openSync(tmp, 'w');
-      try {
-        fs.writeSync(fd, MAGIC);
-        fs.writeSync(fd, createHash('sha256').update(payload).digest());
-        fs.writeSync(fd, payload);
-      } finally { fs.closeSync(fd); }
+      fd = fs.openSync(tmp, 'w');
+      fs.writeSync(fd, MAGIC);
+      fs.writeSync(fd, Buffer.alloc(DIGEST)); // the digest, once every chunk is written
+      const hash = createHash('sha256');
+      const size = Buffer.alloc(4);
+      for (const chunk of chunks(ENGINE_VERSION, key, snapshot)) {
+        const bytes = v8.serialize(chunk);
+        size.writeUInt32LE(bytes.length);
+        hash.update(size).update(bytes);
+        fs.writeSync(fd, size);
+        fs.writeSync(fd, bytes);
+        if ((yield) === false) { fs.closeSync(fd); fd = undefined; fs.rmSync(tmp, { force: true }); return false; }
+      }
+      fs.writeSync(fd, hash.digest(), 0, DIGEST, MAGIC.length);
+      fs.closeSync(fd);
+      fd = undefined;
       // write-then-rename: a crash mid-write leaves no half file under the real name
       fs.renameSync(tmp, f);
       this.prune();
+      return true;
     } catch (e) {
       this.writable = false;
-      try { fs.rmSync(tmp, { force: true }); } catch { /* left behind: prune takes it */ }
+      try { if (fd !== undefined) fs.closeSync(fd); fs.rmSync(tmp, { force: true }); } catch { /* left behind: prune takes it */ }
       this.onProblem(`results cache at ${this.dir} is not writable (${(e as Error).message}): going on without it`);
+      return false;
     }
   }
 

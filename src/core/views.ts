@@ -75,7 +75,7 @@ export class SnapshotView implements ResultsView {
   private symbolStarts: number[] = [];
   private readonly symbolFns = new Map<number, Map<SymbolInfo, number>>();
   private readonly parents = new Map<number, Map<number, number>>();
-  private byPath: Map<string, FileAccess[]> | undefined;
+  private readonly byPath = new Map<string, FileAccess[]>();
 
   /** Throws when the tables do not fit the report (a damaged or foreign snapshot). */
   constructor(snapshot: ResultsSnapshot) {
@@ -152,18 +152,16 @@ export class SnapshotView implements ResultsView {
     return i === undefined ? [] : this.t.own[i];
   }
 
+  /** (One pass over every access per file asked about: a restart asks about a few files, and
+   *  grouping all of them first cost more than the rest of its first answer.) */
   accessesIn(path: string): FileAccess[] {
-    if (!this.byPath) {
-      const byPath = new Map<string, FileAccess[]>();
-      for (const c of this.report.containers) for (const access of c.accesses) {
-        let l = byPath.get(access.path);
-        if (!l) byPath.set(access.path, (l = []));
-        l.push({ container: c.id, access });
-      }
-      for (const l of byPath.values()) l.sort(compareFileAccesses);
-      this.byPath = byPath;
+    let l = this.byPath.get(path);
+    if (!l) {
+      l = [];
+      for (const c of this.report.containers) for (const access of c.accesses) if (access.path === path) l.push({ container: c.id, access });
+      this.byPath.set(path, l.sort(compareFileAccesses));
     }
-    return this.byPath.get(path) ?? [];
+    return l;
   }
 
   containerReportOf(id: string): ContainerReport | undefined {

@@ -23,6 +23,7 @@ const log = (m: string) => connection.console.log(m);
 const ANALYZE_DEBOUNCE_MS = 120;
 const PROGRESS_WAIT_MS = 5000;
 const RESULTS_WRITE_IDLE_MS = 2000;
+const DIAGNOSTICS_AFTER_ANSWERS_MS = 20;
 const SERVER_VERSION = '0.1.0';
 const startedAt = Date.now();
 
@@ -31,6 +32,9 @@ let index: WorkspaceIndex;
 let docs: OpenDocuments;
 let indexing = false;
 let ready: Promise<void> = Promise.resolve();
+/** Resolves once a restart has decided whether the last session's results answer (`ready` then
+ *  only for requests they cannot answer). */
+let checked: Promise<void> = Promise.resolve();
 let analyzeTimer: NodeJS.Timeout | undefined;
 let resultsTimer: NodeJS.Timeout | undefined;
 const published = new FindingDiagnostics();
@@ -87,17 +91,26 @@ async function indexWorkspace(): Promise<void> {
   // once (the files are hashed, the results read), and the index below runs behind them.
   const keys = new Map<string, string>();
   if (index.canServeSnapshot) {
-    for (let i = 0; i < files.length; i++) {
-      const key = index.keyNow(files[i].abs);
-      if (key) keys.set(files[i].abs, key);
-      if (i % 32 === 31) await new Promise(r => setImmediate(r));
-    }
-    if (keys.size === files.length && index.serveSnapshot(keys)) {
-      log(`answering from the results of the last session (${files.length} files unchanged, checked in ${Date.now() - t0} ms) while the index is rebuilt`);
-      status('indexing', 0, files.length);
-      publishDiagnostics();
-      void connection.sendNotification(ModelChangedNotification, { version: index.version });
-    }
+    let done!: () => void;
+    checked = new Promise(r => (done = r));
+    try {
+      for (let i = 0; i < files.length; i++) {
+        const key = index.keyNow(files[i].abs);
+        if (key) keys.set(files[i].abs, key);
+        if (i % 32 === 31) await new Promise(r => setImmediate(r));
+      }
+      if (keys.size === files.length && index.serveSnapshot(keys)) {
+        log(`answering from the results of the last session (${files.length} files unchanged, checked in ${Date.now() - t0} ms) while the index is rebuilt`);
+        status('indexing', 0, files.length);
+        void connection.sendNotification(ModelChangedNotification, { version: index.version });
+      }
+    } finally { done(); }
+    // The requests that waited for this go first, and their answers out: the connection writes
+    // them from a setImmediate of its own (a timer alone can fire before it, the diagnostics of
+    // thousands of files then holding the answers back a second).
+    for (let k = 0; k < 2; k++) await new Promise(r => setImmediate(r));
+    await new Promise(r => setTimeout(r, DIAGNOSTICS_AFTER_ANSWERS_MS));
+    if (index.servingSnapshot) publishDiagnostics();
   }
   // A client that never answers must not stall the index: wait for it a few seconds at most.
   const progress = await Promise.race([
@@ -187,12 +200,11 @@ function scheduleResultsWrite(delay = RESULTS_WRITE_IDLE_MS): void {
   resultsTimer = setTimeout(() => {
     resultsTimer = undefined;
     if (indexing || analyzeTimer) return; // another analysis is coming: it schedules the write
-    try {
-      const ms = index.writeResults();
-      if (ms !== undefined) log(`results kept for the next session in ${ms} ms`);
-    } catch (e) {
-      log(`keeping the results failed: ${(e as Error).message}`);
-    }
+    index.writeResults(() => new Promise(r => setImmediate(r))).then(r => {
+      if (typeof r === 'object') log(`results kept for the next session in ${r.ms} ms`);
+      // the results changed while they were written (or another write was under way): again, later
+      else if (r === 'given up' || r === 'busy') scheduleResultsWrite();
+    }, e => log(`keeping the results failed: ${(e as Error).message}`));
   }, delay);
   resultsTimer.unref();
 }
@@ -201,6 +213,7 @@ function scheduleResultsWrite(delay = RESULTS_WRITE_IDLE_MS): void {
  *  ranges. A request cancelled meanwhile (the client moved on) is answered RequestCancelled. */
 async function current(token?: CancellationToken): Promise<void> {
   // (the last session's results answer while they match every file: nothing to wait for)
+  await checked;
   if (index.servingSnapshot) return;
   await ready;
   if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');

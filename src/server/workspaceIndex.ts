@@ -196,7 +196,8 @@ export class WorkspaceIndex {
     // an open buffer with no file (untitled) would be in the analysis and not in the snapshot
     for (const p of this.fromEditor) if (!keys.has(p)) return false;
     const key = this.resultsKeyOf(keys);
-    const hit = this.results.get(this.resultsSlot(), key);
+    // (the findings only when the diagnostics are made, after the first answers)
+    const hit = this.results.get(this.resultsSlot(), key, true);
     if (!hit) return false;
     try {
       this.snapshot = { view: new SnapshotView(hit), keys };
@@ -211,33 +212,44 @@ export class WorkspaceIndex {
 
   /** The current analysis's results kept for the next session, when they are of every file as it
    *  is on disk (an open document as saved): a restart hashes the files and, when they match,
-   *  answers from these while it redoes the analysis. Not written again when unchanged. Returns
-   *  the time taken, or undefined when nothing was written. */
-  writeResults(): number | undefined {
+   *  answers from these while it redoes the index. Written a chunk at a time, `pause` between
+   *  chunks (requests are answered meanwhile); given up when the analysis changes meanwhile.
+   *  Not written again when unchanged. Says what it did: the time taken, or why not. */
+  async writeResults(pause: () => Promise<void>): Promise<{ ms: number } | 'unchanged' | 'not on disk' | 'busy' | 'given up' | 'failed'> {
     const a = this.analysis;
     // (a cache folder that cannot be written has been said once, by the summary cache)
-    if (!this.results || this.cacheProblem || !a || this.pending.size) return undefined;
+    if (!this.results || this.cacheProblem || !a || this.pending.size) return 'not on disk';
+    if (this.resultsWriting) return 'busy';
     const keys = new Map<string, string>();
     for (const p of this.summaries.keys()) {
       let key: string | undefined;
       if (this.fromEditor.has(p)) {
         const text = this.docTexts.get(p);
         let disk: Buffer;
-        try { disk = fs.readFileSync(p); } catch { return undefined; } // untitled, or gone from disk
+        try { disk = fs.readFileSync(p); } catch { return 'not on disk'; } // untitled, or gone from disk
         const bytes = Buffer.from(text ?? '', 'utf8');
-        if (text === undefined || !bytes.equals(disk)) return undefined; // unsaved changes
+        if (text === undefined || !bytes.equals(disk)) return 'not on disk'; // unsaved changes
         key = this.keyOf(bytes, p);
       } else key = this.diskKeys.get(p);
-      if (!key) return undefined;
+      if (!key) return 'not on disk';
       keys.set(p, key);
     }
     const key = this.resultsKeyOf(keys);
-    if (key === this.resultsKey) return undefined;
+    if (key === this.resultsKey) return 'unchanged';
     const t0 = Date.now();
-    this.results.put(this.resultsSlot(), key, { report: { ...a.report, findings: a.report.findings }, limits: a.limitsHit(), warnings: [], views: a.viewTables() });
-    this.resultsKey = key;
-    return Date.now() - t0;
+    const version = this.version;
+    this.resultsWriting = true;
+    try {
+      const snapshot = { report: { ...a.report, findings: a.report.findings }, limits: a.limitsHit(), warnings: [], views: a.viewTables() };
+      const ok = await this.results.putInSteps(this.resultsSlot(), key, snapshot, pause, () => this.analysis === a && this.version === version);
+      if (!ok) return this.analysis === a && this.version === version ? 'failed' : 'given up';
+      this.resultsKey = key;
+      return { ms: Date.now() - t0 };
+    } finally {
+      this.resultsWriting = false;
+    }
   }
+  private resultsWriting = false;
 
   /** For threadline/serverInfo. */
   cacheInfo(): { dir: string; writable: boolean; hits: number; misses: number; rejected: number } | null {
@@ -271,6 +283,7 @@ export class WorkspaceIndex {
       break;
     }
   }
+
 
   /** Python files of the workspace, for the background index; or only those under `dir` (a
    *  folder that appeared), unless the folder itself is excluded. */

@@ -62,8 +62,12 @@ test('a restart on unchanged files answers from the last session\'s results befo
   const held = new Promise<void>(r => (release = r));
   const s = await startServer(ws, { initializationOptions: { cacheDir }, holdProgress: held, noWait: true });
   try {
-    await until('the last session\'s results', () => s.logs.some(l => SERVED.test(l)));
+    // asked at once (while the files are hashed): answered from the results, not after the index
+    const first = await s.conn.sendRequest(FileModelRequest, { textDocument: { uri: s.uri(FILES[0]) } });
+    assert.ok(s.logs.some(l => SERVED.test(l)), s.logs.join('\n'));
     assert.equal((await s.conn.sendRequest(ServerInfoRequest, {})).cache?.hits, 0, 'no summary read yet');
+    const { version: _v, indexing: _i, ...firstModel } = first;
+    assert.deepEqual(firstModel, want.models[0]);
     const early = await answers(s);
     assert.deepEqual(early, want);
     const st = s.statuses[s.statuses.length - 1];

@@ -58,6 +58,24 @@ test('a second run over unchanged files reads the report a fresh analysis gives,
   } finally { fs.rmSync(d, { recursive: true, force: true }); }
 });
 
+test('findings read later (the language server\'s first answers need none) are the same findings, read when asked for', async () => {
+  const d = workspace();
+  try {
+    const { analysis } = await analyzePaths([path.join(d, 'ws')], { relativeTo: d, jobs: 1 });
+    const eager = plain(analysis.report);
+    assert.ok(eager.findings.length > 0, 'findings to read later');
+    const cache = new ResultsCache(path.join(d, 'cache', 'results'));
+    assert.ok(cache.put('slot', 'k', { report: { ...analysis.report, findings: analysis.report.findings }, limits: [], warnings: [] }));
+    const later = cache.get('slot', 'k', true);
+    assert.ok(later, 'read, its findings left for later');
+    assert.ok(Object.getOwnPropertyDescriptor(later.report, 'findings')?.get, 'not read yet');
+    assert.deepEqual(plain(later.report.findings), eager.findings);
+    assert.ok(!Object.getOwnPropertyDescriptor(later.report, 'findings')?.get, 'read once, then kept');
+    assert.deepEqual(plain(later.report), eager);
+    assert.deepEqual(plain(cache.get('slot', 'k')!.report), eager);
+  } finally { fs.rmSync(d, { recursive: true, force: true }); }
+});
+
 test('an edited file, or another option, misses; the new report is the fresh one', async () => {
   const d = workspace();
   try {
