@@ -39,10 +39,11 @@ const isArr = Array.isArray;
  *  read back in a fraction of that, each string made once.
  *
  *  The file is a sequence of chunks, each serialized on its own: the head (the report without
- *  accesses and findings, and their counts), then CHUNK accesses or findings at a time, each
- *  with the strings and lists first used in it. The whole payload is never in memory at once
- *  (the synthetic workspace's is 95 MB), and a writer can pause between chunks (the language
- *  server answers requests meanwhile). */
+ *  files, accesses and findings; their counts), the files, the view tables, then CHUNK accesses
+ *  or findings at a time, each with its own string and list tables. Neither the whole payload
+ *  (the synthetic workspace's is 95 MB) nor a table of every string is ever in memory: what a
+ *  chunk makes dies young, where tables kept over the whole write grew the server's heap by
+ *  tens of MB. A writer can pause between chunks (the language server answers requests then). */
 interface Head { engine: number; key: string; snapshot: ResultsSnapshot; counts: number[]; findings: number; findingChunks: number }
 /** The report's files, and the view tables, follow the head in chunks of their own. */
 interface Files { files: ResultsSnapshot['report']['files'] }
@@ -58,8 +59,7 @@ const FINDING_FIELDS = 4;
 const FINDING_ACCESS_FIELDS = 9;
 const NONE = -1;
 
-/** Numbers for strings and string lists, handed out in order; `take` gives those made since the
- *  last take, for the next chunk. */
+/** Numbers for a chunk's strings and string lists, handed out in order. */
 class Encoder {
   private readonly stringIds = new Map<string, number>();
   private readonly byArray = new Map<string[], number>();
@@ -104,10 +104,16 @@ function* chunks(engine: number, key: string, snapshot: ResultsSnapshot): Genera
     findingChunks: Math.ceil(findings.length / CHUNK) };
   for (let from = 0; from < r.files.length; from += FILES_CHUNK) yield { files: r.files.slice(from, from + FILES_CHUNK) };
   if (views) yield { views };
-  const e = new Encoder();
-  const all = r.containers.flatMap(c => c.accesses);
-  for (let from = 0; from < all.length; from += CHUNK) {
-    const part = all.slice(from, from + CHUNK);
+  // the accesses in container order, CHUNK at a time (container k, its access j)
+  for (let k = 0, j = 0; k < r.containers.length;) {
+    const part: AccessReport[] = [];
+    for (; k < r.containers.length && part.length < CHUNK; j = 0, k++) {
+      const list = r.containers[k].accesses;
+      while (j < list.length && part.length < CHUNK) part.push(list[j++]);
+      if (j < list.length) break;
+    }
+    if (!part.length) continue;
+    const e = new Encoder();
     const cols = new Int32Array(part.length * ACCESS_FIELDS);
     let o = 0;
     for (const a of part) {
@@ -120,6 +126,7 @@ function* chunks(engine: number, key: string, snapshot: ResultsSnapshot): Genera
   }
   for (let from = 0; from < findings.length; from += CHUNK) {
     const part = findings.slice(from, from + CHUNK);
+    const e = new Encoder();
     const fcols = new Int32Array(part.length * FINDING_FIELDS);
     const acols = new Int32Array(part.reduce((n, f) => n + f.accesses.length, 0) * FINDING_ACCESS_FIELDS);
     let fo = 0, ao = 0;
@@ -150,6 +157,8 @@ function decodeChunks(head: Head, parts: unknown[], later?: { chunks: () => unkn
   const l = (i: number) => { const x = lists[i]; if (!x) throw bad(); return x; };
   const tables = (c: Chunk) => {
     if (!c || !isArr(c.strings) || !isArr(c.lists)) throw bad();
+    strings.length = 0;
+    lists.length = 0;
     for (const x of c.strings) strings.push(x);
     for (const x of c.lists) { if (!isArr(x)) throw bad(); lists.push(x.map(s)); }
   };

@@ -94,12 +94,18 @@ async function indexWorkspace(): Promise<void> {
     let done!: () => void;
     checked = new Promise(r => (done = r));
     try {
+      // the editor's didOpen of the documents it restored come right after `initialized`: they
+      // are taken first, so their texts (and open files outside the workspace) are in the key
+      await new Promise(r => setImmediate(r));
       for (let i = 0; i < files.length; i++) {
         const key = index.keyNow(files[i].abs);
         if (key) keys.set(files[i].abs, key);
         if (i % 32 === 31) await new Promise(r => setImmediate(r));
       }
-      if (keys.size === files.length && index.serveSnapshot(keys)) {
+      const readable = keys.size === files.length;
+      // open documents outside the workspace's files are in the analysis too
+      for (const p of index.editorPaths()) if (!keys.has(p)) { const key = index.keyNow(p); if (key) keys.set(p, key); }
+      if (readable && index.serveSnapshot(keys)) {
         log(`answering from the results of the last session (${files.length} files unchanged, checked in ${Date.now() - t0} ms) while the index is rebuilt`);
         status('indexing', 0, files.length);
         void connection.sendNotification(ModelChangedNotification, { version: index.version });

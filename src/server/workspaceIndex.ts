@@ -318,6 +318,11 @@ export class WorkspaceIndex {
     });
   }
 
+  /** Paths of the summaries made from an open document. */
+  editorPaths(): string[] {
+    return [...this.fromEditor];
+  }
+
   /** Paths of the summaries read from disk (not from an open document). */
   diskPaths(): string[] {
     return [...this.summaries.keys()].filter(k => !this.fromEditor.has(k));
