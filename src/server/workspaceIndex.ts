@@ -439,6 +439,8 @@ export class WorkspaceIndex {
    *  editor buffer). When it differs from the document's current version, the analysis is stale
    *  for that document (its reparse failed, or the analysis did), and its ranges must not be used. */
   analyzedVersion(uri: string): number | undefined {
+    // the last session's results are in use only while every open document matches them
+    if (this.servingSnapshot) return this.docVersions.get(uriToPath(uri));
     return this.analyzedVersions.get(uriToPath(uri));
   }
 

@@ -124,6 +124,11 @@ test('an edit while the last session\'s results answer: the next answer waits fo
     const uri = s.open('pkg/backend.py', text, 1);
     const before = await s.conn.sendRequest(FileModelRequest, { textDocument: { uri } });
     assert.ok(!before.symbols.some(x => x.name === 'typed_meanwhile'));
+    assert.equal(before.version, 1, 'the open document\'s version: the results are of its text');
+    // position answers in the open document come from them too
+    const pos = find(text, 'self.request_status.get');
+    const h: any = await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: pos.line, character: pos.character + 6 } });
+    assert.match(h?.contents.value ?? '', /written on 3 threads/);
     assert.ok(!s.logs.some(l => /set aside/.test(l)), s.logs.join('\n'));
     await s.conn.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: 2 }, contentChanges: [{ text: text + '\n\ndef typed_meanwhile():\n    pass\n' }],
