@@ -72,7 +72,7 @@ export class Analysis implements ResultsView {
   /** The function of that qualname in the file; with `endLine`, the definition ending there
    *  (a property's getter and setter share a qualname: the last one binds it). */
   fnAt(file: FileSummary, qualname: string, endLine?: number): FnInfo | undefined {
-    const fn = this.program.fns.get(`${file.module}:${qualname}`);
+    const fn = this.program.fnNamed(file.module, qualname);
     if (endLine === undefined || !fn || fn.s.endLine === endLine) return fn;
     return this.program.functionsOf(file).find(f => f.s.qualname === qualname && f.s.endLine === endLine) ?? fn;
   }
@@ -126,7 +126,7 @@ export class Analysis implements ResultsView {
     if (!file) return [];
     const own = new Set<string>();
     for (const c of file.classes) {
-      const info = this.program.classes.get(`${file.module}:${c.qualname}`);
+      const info = this.program.classNamed(file.module, c.qualname);
       if (!info) continue;
       for (const k of this.program.mro(info)) for (const id of this.classContainers(k, byClass)) own.add(id);
     }
@@ -140,11 +140,7 @@ export class Analysis implements ResultsView {
   private classContainers(k: ClassInfo, byClass?: Map<ClassInfo, string[]>): string[] {
     let ids = byClass?.get(k);
     if (!ids) {
-      ids = [];
-      for (const attr of Object.keys(k.s.attrs)) {
-        const id = `${k.file.module}.${k.s.qualname}.${attr}`;
-        if (this.program.containers.has(id)) ids.push(id);
-      }
+      ids = this.program.containersOfClass(k);
       byClass?.set(k, ids);
     }
     return ids;

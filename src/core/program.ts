@@ -87,6 +87,8 @@ export class Program {
   private readonly moduleCount = new Map<string, number>();
   /** The ids of the containers each file defines (what replaceFile takes out). */
   private readonly containerIds = new Map<string, string[]>();
+  /** The attribute containers of each class (the binding one of its name), in attribute order. */
+  private readonly classContainerIds = new WeakMap<ClassInfo, string[]>();
   /** Each path's place in `files` (the first, if a path came twice). */
   private readonly pathIndex = new Map<string, number>();
 
@@ -595,6 +597,14 @@ export class Program {
     return out;
   }
 
+  /** The containers a class itself defines: those of the class its name binds (a redefined
+   *  class's are its module's). No key strings: the views ask this for every class of every MRO. */
+  containersOfClass(k: ClassInfo): string[] {
+    const binding = this.classNamed(k.file.module, k.s.qualname);
+    const ids = binding && this.classContainerIds.get(binding);
+    return ids ? ids.filter(id => this.containers.has(id)) : [];
+  }
+
   private collectContainers(): void {
     for (const f of this.files) this.collectContainersOf(f);
   }
@@ -606,12 +616,15 @@ export class Program {
     for (const cs of f.classes) {
       const c = this.classes.get(`${f.module}:${cs.qualname}`);
       if (!c || c.file !== f) continue;
+      const own: string[] = [];
       for (const [attr, info] of Object.entries(c.s.attrs)) {
         const type = info.container ?? this.containerSubclass(c.file, info.typeText);
         if (!type) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
         add({ id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column });
+        own.push(id);
       }
+      this.classContainerIds.set(c, own);
     }
     for (const [name, info] of Object.entries(f.globals)) {
       if (!info.container) continue;
