@@ -179,12 +179,61 @@ function walk(tree: Tree, lang: Language, callsFor: (c: TreeCursor) => CursorCal
       }
       const node: SyntaxNode = { type, field: fields[calls.fieldId()] ?? '', start, end, children: [], parent: root, named: named[id] ?? true };
       root.children.push(node);
-      mirrorBelow(calls, tables, mayMiss, node);
+      // the statement the edit is in (a class of a hundred methods, often): what it holds
+      // outside the edit is taken over too
+      const counterpart = start < reuse.prefix ? reuse.byStart.get(start) : undefined;
+      if (counterpart && counterpart.type === type) mirrorBelowReusing(calls, tables, node, counterpart, reuse);
+      else mirrorBelow(calls, tables, mayMiss, node);
     } while (calls.nextSibling());
     return root;
   } finally {
     // frees the cursor's stack, which the JS handle still names after direct moves
     c.delete();
+  }
+}
+
+/** `mirrorBelow` for a node the edit is in, whose last mirror was `old`: a child wholly before
+ *  or after the edit that has an old counterpart of the same type, field and extent is that
+ *  counterpart (shifted when after it); the child the edit is in is gone into the same way; the
+ *  rest are mirrored. (Trees with errors are never reused, so no recovery regrouped what lies
+ *  around the edit.) Explicit stack, as mirrorBelow; leaves the cursor on the node. */
+function mirrorBelowReusing(calls: CursorCalls, tables: LanguageTables, top: SyntaxNode, old: SyntaxNode, reuse: Reuse): void {
+  if (!calls.firstChild()) return;
+  const { types, fields, keep, named } = tables;
+  const after = reuse.length - reuse.suffix;
+  // the node whose children the cursor is on, its old counterpart's children, the next of them
+  let parent = top, olds = old.children, oi = 0;
+  const stack: { parent: SyntaxNode; olds: SyntaxNode[]; oi: number }[] = [];
+  for (;;) {
+    const id = calls.typeId();
+    if (keep[id]) {
+      const type = types[id], field = fields[calls.fieldId()] ?? '', start = calls.startIndex(), end = calls.endIndex();
+      const isAfter = start >= after;
+      const oldStart = isAfter ? start - reuse.delta : start;
+      while (oi < olds.length && olds[oi].start < oldStart) oi++;
+      const o = oi < olds.length && olds[oi].start === oldStart && olds[oi].type === type && olds[oi].field === field ? olds[oi] : undefined;
+      if (o && (end <= reuse.prefix ? o.end === end : isAfter && o.end === end - reuse.delta)) {
+        if (isAfter && reuse.delta) shift(o, reuse.delta);
+        o.parent = parent;
+        parent.children.push(o);
+        oi++;
+      } else {
+        const node: SyntaxNode = { type, field, start, end, children: [], parent, named: named[id] ?? true };
+        parent.children.push(node);
+        if (!o || start >= reuse.prefix) mirrorBelow(calls, tables, false, node);
+        else if (calls.firstChild()) {
+          stack.push({ parent, olds, oi: oi + 1 });
+          parent = node; olds = o.children; oi = 0;
+          continue;
+        }
+      }
+    }
+    while (!calls.nextSibling()) {
+      calls.parent();
+      const up = stack.pop();
+      if (!up) return;
+      ({ parent, olds, oi } = up);
+    }
   }
 }
 

@@ -92,20 +92,34 @@ function seededEdits(text: string, seed: number, count: number): string[] {
 test('a mirror that reuses the last one (an open document) is the full mirror, edit after edit', async () => {
   const p = await loadPython();
   const files = [...pythonFiles(path.join(root, 'test/fixtures')).slice(0, 6), ...(stdlib ? STDLIB.slice(0, 3).map(f => path.join(stdlib, f)) : [])];
-  let reused = 0;
-  for (const [k, file] of files.entries()) {
+  const inputs: [string, string][] = files.map(f => [path.basename(f), fs.readFileSync(f, 'utf8')]);
+  // an edit deep inside nested blocks: the old nodes around it are taken over at every depth
+  inputs.push(['deep blocks', Array.from({ length: 60 }, (_, i) => ' '.repeat(i) + `if x${i}:\n` + ' '.repeat(i + 1) + `y${i} = [${i}]\n`).join('') + ' '.repeat(60) + 'pass\n']);
+  let reused = 0, nested = 0;
+  for (const [k, [name, original]] of inputs.entries()) {
     const state: MirrorState = {};
-    let tree = p.parser.parse(fs.readFileSync(file, 'utf8'))!;
-    mirrorTree(tree, p.language, state, fs.readFileSync(file, 'utf8'));
-    for (const [i, text] of seededEdits(fs.readFileSync(file, 'utf8'), k + 1, 25).entries()) {
+    let tree = p.parser.parse(original)!;
+    mirrorTree(tree, p.language, state, original);
+    for (const [i, text] of seededEdits(original, k + 1, 25).entries()) {
       tree.delete();
       tree = p.parser.parse(text)!;
       const had = state.root?.children.slice() ?? [];
+      const below = new Set<SyntaxNode>();
+      for (const c of had) for (const x of descendants(c)) below.add(x);
       const inc = mirrorTree(tree, p.language, state, text);
       reused += inc.children.filter(c => had.includes(c)).length;
-      assert.deepEqual(flat(inc), flat(mirrorWithCursor(tree, p.language)), `${path.basename(file)} edit ${i}`);
+      // inside the statements the edit is in (new nodes), old nodes taken over
+      for (const c of inc.children) if (!had.includes(c)) for (const x of descendants(c)) if (below.has(x)) nested++;
+      assert.deepEqual(flat(inc), flat(mirrorWithCursor(tree, p.language)), `${name} edit ${i}`);
     }
     tree.delete();
   }
   assert.ok(reused > 0, 'statements outside the edits were taken over');
+  assert.ok(nested > 0, 'nodes outside the edits inside the edited statements were taken over');
 });
+
+function descendants(n: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [], stack = [...n.children];
+  while (stack.length) { const x = stack.pop()!; out.push(x); stack.push(...x.children); }
+  return out;
+}
