@@ -211,7 +211,13 @@ export class HelperSummaries {
         for (const a of eff) {
           if (!a.container.startsWith(PARAM_PREFIX)) continue;
           for (const c of this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length))) {
-            if (!c.startsWith(PARAM_PREFIX) && !eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) add.push({ ...a, container: c, boundHere: true });
+            if (c.startsWith(PARAM_PREFIX) || eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) continue;
+            // as at a call: the locks, key and value named by parameters are the arguments
+            // (`args=(self.jobs, self.guard)` … `with guard: jobs.pop(k)` holds `self.guard`)
+            const e: EffectiveAccess = { ...a, container: c, boundHere: true, locks: a.locks.length ? a.locks.map(l => substitute(l, binding)) : a.locks };
+            if (a.key !== undefined) e.key = substitute(a.key, binding);
+            if (a.value !== undefined) e.value = substitute(a.value, binding);
+            add.push(e);
           }
         }
         for (const e of add) this.threadBound.add(e);

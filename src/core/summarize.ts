@@ -163,7 +163,7 @@ class Summarizer {
         for (const e of seg.effects) walked.push(e);
       }
       segments.push(seg);
-      const lk = this.acquireRelease(n);
+      const lk = this.acquireRelease(n, ctx);
       if (lk) {
         const text = this.lockText(ctx, lk.text);
         locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
@@ -379,7 +379,7 @@ class Summarizer {
       const c = locks === ctx.locks ? ctx : { ...ctx, locks };
       this.statement(n, c);
       // Straight-line acquire()/release(): the lock is held for the statements that follow.
-      const lk = this.acquireRelease(n);
+      const lk = this.acquireRelease(n, ctx);
       if (lk) {
         const text = this.lockText(ctx, lk.text);
         locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
@@ -388,24 +388,29 @@ class Summarizer {
     }
   }
 
-  private acquireRelease(n: SyntaxNode): { text: string; acquire: boolean } | undefined {
+  private acquireRelease(n: SyntaxNode, ctx: Ctx): { text: string; acquire: boolean } | undefined {
     // `x.acquire()` … `try: … finally: x.release()`: held through the try, released after it.
     if (n.type === 'try_statement') {
       const fin = n.children.find(c => c.type === 'finally_clause');
       const body = fin?.children.find(c => c.type === 'block');
-      for (const st of body?.children ?? []) { const r = this.acquireRelease(st); if (r && !r.acquire) return r; }
+      for (const st of body?.children ?? []) { const r = this.acquireRelease(st, ctx); if (r && !r.acquire) return r; }
       return undefined;
     }
     if (n.type !== 'expression_statement') return undefined;
     const call = namedChildren(n)[0];
     if (!call || call.type !== 'call') return undefined;
     const fnNode = child(call, 'function');
-    // `_acquireLock()` / `_releaseLock()`: a module's lock taken through helper functions (logging).
     if (fnNode?.type === 'identifier') {
       const name = this.t(fnNode);
-      if (/acquire/i.test(name)) return { text: `${name}()`, acquire: true };
-      if (/release/i.test(name)) return { text: `${name.replace(/release/i, m => (m[0] === 'R' ? 'Acquire' : 'acquire'))}()`, acquire: false };
-      return undefined;
+      // `acquire = self._cond.acquire; acquire()` (a bound method kept in a local, as
+      // multiprocessing's queue feeder does): the lock is the object it was taken from
+      const alias = ctx.scope.aliases.get(name);
+      if (alias?.attrs.length) {
+        const m = alias.attrs[alias.attrs.length - 1];
+        return m === 'acquire' || m === 'release' ? { text: [alias.root, ...alias.attrs.slice(0, -1)].join('.'), acquire: m === 'acquire' } : undefined;
+      }
+      // `_acquireLock()` / `_releaseLock()`: a module's lock taken through helper functions (logging).
+      return this.lockHelper(name);
     }
     if (!fnNode || fnNode.type !== 'attribute') return undefined;
     const attr = child(fnNode, 'attribute'), obj = child(fnNode, 'object');
@@ -413,6 +418,18 @@ class Summarizer {
     const name = this.t(attr);
     if (name === 'acquire') return { text: this.t(obj), acquire: true };
     if (name === 'release') return { text: this.t(obj), acquire: false };
+    // `logging._acquireLock()` from another module (logging.config): the same helper pair, the
+    // same lock as its own module's plain `_acquireLock()`
+    const op = this.pathOf(obj);
+    if (op && op.root !== ctx.scope.fn.selfParam && this.canonical(op)) return this.lockHelper(name);
+    return undefined;
+  }
+
+  /** `_acquireLock()` / `_releaseLock()`: a lock taken through helper functions, named for the
+   *  acquiring one. */
+  private lockHelper(name: string): { text: string; acquire: boolean } | undefined {
+    if (/acquire/i.test(name)) return { text: `${name}()`, acquire: true };
+    if (/release/i.test(name)) return { text: `${name.replace(/release/i, m => (m[0] === 'R' ? 'Acquire' : 'acquire'))}()`, acquire: false };
     return undefined;
   }
 
@@ -754,7 +771,10 @@ class Summarizer {
       this.bind(ctx, name);
       if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
       if (value) {
-        const vpath = value.type === 'attribute' ? this.pathOf(value) : undefined;
+        // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
+        // local name, until the name is bound again). Not another local or a parameter: `h = value`
+        // in one branch would hide what `h = Header(…)` in the other made it.
+        const vpath = value.type === 'attribute' || (value.type === 'identifier' && this.sharedName(ctx, this.t(value))) ? this.pathOf(value) : undefined;
         if (vpath && vpath.root !== name) {
           const a = this.resolveAlias(ctx, vpath);
           scope.aliases.set(name, a);
@@ -925,6 +945,14 @@ class Summarizer {
     return undefined;
   }
 
+  /** A name a function body sees as the same object in every run: its self, or a module global
+   *  (neither a local nor a parameter of the function). */
+  private sharedName(ctx: Ctx, name: string): boolean {
+    const fn = ctx.scope.fn;
+    if (fn.kind === 'module' || ctx.scope.cls) return false;
+    return name === fn.selfParam || (!ctx.scope.locals.has(name) && !fn.params.includes(name));
+  }
+
   private resolveAlias(ctx: Ctx, p: ExprPath): ExprPath {
     const a = ctx.scope.aliases.get(p.root);
     return a ? { root: a.root, attrs: [...a.attrs, ...p.attrs] } : p;
@@ -951,8 +979,16 @@ class Summarizer {
     switch (n.type) {
       case 'identifier': case 'attribute': {
         const path = this.pathOf(n);
-        if (path) { this.use(n, path, ctx); return; }
-        break;
+        if (!path) break;
+        this.use(n, path, ctx);
+        // `self.jobs[k].state`, `Runner().name`: the subscript or call the chain starts from is
+        // an access or a call of its own (as call() walks it for `self.jobs[k].run()`)
+        if (path.root === '<expr>' || path.root.startsWith('<call:')) {
+          let base = n;
+          while (base.type === 'attribute') base = child(base, 'object') ?? base;
+          if (base !== n) this.expr(base, ctx);
+        }
+        return;
       }
       case 'call': return this.call(n, ctx);
       case 'subscript': return this.subscript(n, ctx);
@@ -1099,8 +1135,9 @@ class Summarizer {
       this.addCall(ctx, n, path, args.map(a => this.short(a)), Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)])), false);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
-      // Only a written `x.m(...)` has an object node; an alias (`get = q.get; get()`) does not.
-      const objNode = f?.type === 'attribute' ? child(f, 'object') : undefined;
+      // A written `x.m(...)` is placed at `x`; an alias (`pop = self.d.pop; pop(k)`, taken
+      // for speed in loops) at the name called.
+      const objNode = f?.type === 'attribute' ? child(f, 'object') : f?.type === 'identifier' && raw !== path ? f : undefined;
       if (path.attrs.length > 0 && objNode) {
         const m = path.attrs[path.attrs.length - 1];
         const obj: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
