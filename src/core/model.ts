@@ -21,6 +21,9 @@ export interface CallSite extends Span {
   property?: boolean;
   /** A `self.x = v` assignment that runs x's setter if x is a property (`args`: the value). */
   setter?: boolean;
+  /** The call's result is iterated where it is made (`for x in f()`, `list(f())`): a
+   *  generator's body runs here, under the locks held here. */
+  iterated?: boolean;
 }
 
 export type AccessOp = string;
@@ -105,6 +108,8 @@ export interface FunctionSummary {
   starts: ThreadStart[];
   /** Receivers of straight-line `x.acquire()`: locks whatever their name. */
   acquired?: string[];
+  /** A generator (`yield` in its body): a call runs none of the body, its iteration does. */
+  generator?: boolean;
 }
 
 export interface ClassSummary {

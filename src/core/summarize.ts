@@ -13,7 +13,7 @@ import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
-  EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
+  CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
@@ -481,6 +481,9 @@ class Summarizer {
         }
         return;
       case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
+      case 'yield':
+        if (ctx.scope.fn.kind !== 'module') ctx.scope.fn.generator = true;
+        break;
       case 'for_statement': {
         const left = child(n, 'left'), right = child(n, 'right');
         if (left) this.bindTarget(left, ctx);
@@ -1016,6 +1019,9 @@ class Summarizer {
         for (const c of n.children) if (c.type === 'interpolation' || c.type === 'string') for (const e of namedChildren(c)) if (e.type !== 'string_content') this.expr(e, ctx);
         return;
       case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
+      case 'yield':
+        if (ctx.scope.fn.kind !== 'module') ctx.scope.fn.generator = true;
+        break;
       case 'keyword_argument': { const v = child(n, 'value'); if (v) this.expr(v, ctx); return; }
       case 'integer': case 'float': case 'true': case 'false': case 'none': case 'comment': case 'ellipsis': case 'string_content':
         return;
@@ -1178,7 +1184,38 @@ class Summarizer {
     const c: CallSite = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
     if (property === 'setter') c.setter = true;
     else if (property) c.property = true;
+    else if (n.type === 'call' && this.iteratedHere(n)) c.iterated = true;
     ctx.scope.fn.calls.push(c);
+  }
+
+  /** Whether the value of `n` (a call) is iterated where it stands: the right of a `for`, an
+   *  unpacking, `yield from`, or the argument of a consuming call (through lazy wrappers such as
+   *  `enumerate`). */
+  private iteratedHere(n: SyntaxNode): boolean {
+    let cur = n;
+    for (let depth = 0; depth < 8; depth++) {
+      const p = cur.parent;
+      if (!p) return false;
+      switch (p.type) {
+        case 'for_statement': case 'for_in_clause': return cur.field === 'right';
+        case 'list_splat': case 'dictionary_splat': return true;
+        case 'yield': return /^yield\s+from\b/.test(this.t(p));
+        case 'parenthesized_expression': cur = p; continue;
+        case 'argument_list': {
+          const call = p.parent;
+          const f = call?.type === 'call' ? child(call, 'function') : undefined;
+          const a = f?.type === 'attribute' ? child(f, 'attribute') : f;
+          const name = a?.type === 'identifier' ? this.t(a) : undefined;
+          if (!call || !name) return false;
+          if (CONSUMING_CALLS.has(name)) return true;
+          if (!LAZY_WRAPPERS.has(name)) return false;
+          cur = call;
+          continue;
+        }
+        default: return false;
+      }
+    }
+    return false;
   }
 
   private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false): void {

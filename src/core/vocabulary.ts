@@ -65,6 +65,13 @@ export const ARG_VALUE_WRITES = new Set(['update', 'append', 'extend', 'appendle
 export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
   'sum', 'max', 'min', 'iter', 'bool', 'enumerate', 'reversed', 'zip', 'map', 'filter', 'repr', 'str', 'print']);
 
+/** Calls that iterate what they are given before they return: a generator passed to them
+ *  runs its body there (`list(self._items())`, `''.join(gen())`, `d.update(pairs())`). */
+export const CONSUMING_CALLS = new Set(['list', 'tuple', 'set', 'frozenset', 'sorted', 'dict', 'sum', 'any', 'all', 'min', 'max',
+  'next', 'join', 'extend', 'update', 'extendleft', 'deque', 'OrderedDict', 'Counter']);
+/** Calls that wrap an iterable lazily: whether it runs depends on what is done with theirs. */
+export const LAZY_WRAPPERS = new Set(['enumerate', 'zip', 'map', 'filter', 'reversed', 'iter', 'islice', 'chain']);
+
 /** Functions that change the container passed as their first argument. */
 export const MUTATING_FUNCTIONS = new Set(['heapq.heappush', 'heapq.heappop', 'heapq.heapify', 'heapq.heapreplace', 'heapq.heappushpop',
   'bisect.insort', 'bisect.insort_left', 'bisect.insort_right', 'random.shuffle']);
