@@ -260,7 +260,7 @@ export class HelperSummaries {
         const from = st.cursor.get(edge) ?? 0;
         if (from >= inner.length) continue;
         st.cursor.set(edge, inner.length);
-        const binding = bindArguments(t.fn, t.bound, call.site.args, call.site.kwargs, receiverOf(call.site.callee));
+        const binding = bindArguments(t.fn, t.bound, call.site.args, call.site.kwargs, receiverOf(call.site.callee, t.fn));
         const memo = new Map<string, string>();
         const boundParams = new Map<string, string[]>();
         const sub = (text: string) => {
@@ -371,9 +371,12 @@ function union(a: string[], b: string[]): string[] {
 }
 
 /** The object a method is called on: `self.kv_mgr` in `self.kv_mgr.update_status(...)`. */
-function receiverOf(callee: ExprPath): string | undefined {
+function receiverOf(callee: ExprPath, target: FnInfo): string | undefined {
   if (callee.root === '<super>' || !callee.attrs.length) return callee.root === '<super>' ? 'self' : undefined;
   if (callee.root.startsWith('<')) return undefined; // `cache[job]._set()`: no text to put for self
+  // `util.Finalize(…)` runs Finalize.__init__ on a new object, not on `util`: only a call that
+  // names the method (`obj.m()`, a property `obj.x`) has a receiver
+  if (callee.attrs[callee.attrs.length - 1] !== target.s.name) return undefined;
   return [callee.root, ...callee.attrs.slice(0, -1)].join('.');
 }
 
