@@ -481,9 +481,6 @@ class Summarizer {
         }
         return;
       case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
-      case 'yield':
-        if (ctx.scope.fn.kind !== 'module') ctx.scope.fn.generator = true;
-        break;
       case 'for_statement': {
         const left = child(n, 'left'), right = child(n, 'right');
         if (left) this.bindTarget(left, ctx);
