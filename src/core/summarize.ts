@@ -405,10 +405,7 @@ class Summarizer {
       // `acquire = self._cond.acquire; acquire()` (a bound method kept in a local, as
       // multiprocessing's queue feeder does): the lock is the object it was taken from
       const alias = ctx.scope.aliases.get(name);
-      if (alias?.attrs.length) {
-        const m = alias.attrs[alias.attrs.length - 1];
-        return m === 'acquire' || m === 'release' ? { text: [alias.root, ...alias.attrs.slice(0, -1)].join('.'), acquire: m === 'acquire' } : undefined;
-      }
+      if (alias?.attrs.length) return lockMethod([alias.root, ...alias.attrs.slice(0, -1)].join('.'), alias.attrs[alias.attrs.length - 1]);
       // `_acquireLock()` / `_releaseLock()`: a module's lock taken through helper functions (logging).
       return this.lockHelper(name);
     }
@@ -416,8 +413,8 @@ class Summarizer {
     const attr = child(fnNode, 'attribute'), obj = child(fnNode, 'object');
     if (!attr || !obj || !this.pathOf(obj)) return undefined;
     const name = this.t(attr);
-    if (name === 'acquire') return { text: this.t(obj), acquire: true };
-    if (name === 'release') return { text: this.t(obj), acquire: false };
+    const held = lockMethod(this.t(obj), name);
+    if (held) return held;
     // `logging._acquireLock()` from another module (logging.config): the same helper pair, the
     // same lock as its own module's plain `_acquireLock()`
     const op = this.pathOf(obj);
@@ -1412,4 +1409,9 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
   if (p.type === 'delete_statement') return { kind: 'del' };
   if (p.type === 'for_statement' && cur.field === 'left') return { kind: 'assign' };
   return undefined;
+}
+
+/** `x.acquire()` / `x.release()`: the lock is `x`. */
+function lockMethod(obj: string, method: string): { text: string; acquire: boolean } | undefined {
+  return method === 'acquire' || method === 'release' ? { text: obj, acquire: method === 'acquire' } : undefined;
 }
