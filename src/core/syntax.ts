@@ -119,10 +119,10 @@ export function mirrorWithCursor(tree: Tree, lang: Language, reuse?: Reuse): Syn
   }), reuse);
 }
 
-/** Old top-level nodes that may stand for new ones: the text before the edit (`prefix` long) and
- *  after it (`suffix` long) is the same; a node wholly inside either, of the same type and
- *  extent (shifted by `delta` after the edit), is the same subtree. */
-export interface Reuse { byStart: Map<number, SyntaxNode>; prefix: number; suffix: number; length: number; delta: number }
+/** The last mirror (`old`) and what of it may stand for new nodes: the text before the edit
+ *  (`prefix` long) and after it (`suffix` long) is the same; a node wholly inside either, of the
+ *  same type, field and extent (shifted by `delta` after the edit), is the same subtree. */
+export interface Reuse { old: SyntaxNode; prefix: number; suffix: number; length: number; delta: number }
 
 function reusable(tree: Tree, state: MirrorState, text: string): Reuse | undefined {
   const old = state.text, root = state.root;
@@ -137,9 +137,7 @@ function reusable(tree: Tree, state: MirrorState, text: string): Reuse | undefin
   let suffix = 0;
   while (suffix + B <= max - prefix && old.endsWith(text.slice(text.length - suffix - B, text.length - suffix), old.length - suffix)) suffix += B;
   while (suffix < max - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-  const byStart = new Map<number, SyntaxNode>();
-  for (const n of root.children) byStart.set(n.start, n);
-  return { byStart, prefix, suffix, length: text.length, delta: text.length - old.length };
+  return { old: root, prefix, suffix, length: text.length, delta: text.length - old.length };
 }
 
 function shift(n: SyntaxNode, delta: number): void {
@@ -161,30 +159,9 @@ function walk(tree: Tree, lang: Language, callsFor: (c: TreeCursor) => CursorCal
   try {
     const calls = callsFor(c);
     const root: SyntaxNode = { type: 'module', field: '', start: calls.startIndex(), end: calls.endIndex(), children: [], parent: null, named: true };
-    if (!reuse) { mirrorBelow(calls, tables, mayMiss, root); return root; }
-    if (!calls.firstChild()) return root;
-    const { types, fields, keep, named } = tables;
-    do {
-      const id = calls.typeId();
-      if (!keep[id]) continue; // (no errors here: reuse is only for trees without them)
-      const start = calls.startIndex(), end = calls.endIndex();
-      const type = types[id];
-      const after = start >= reuse.length - reuse.suffix;
-      const old = end <= reuse.prefix || after ? reuse.byStart.get(after ? start - reuse.delta : start) : undefined;
-      if (old && old.type === type && old.end === (after ? end - reuse.delta : end)) {
-        if (after && reuse.delta) shift(old, reuse.delta);
-        old.parent = root;
-        root.children.push(old);
-        continue;
-      }
-      const node: SyntaxNode = { type, field: fields[calls.fieldId()] ?? '', start, end, children: [], parent: root, named: named[id] ?? true };
-      root.children.push(node);
-      // the statement the edit is in (a class of a hundred methods, often): what it holds
-      // outside the edit is taken over too
-      const counterpart = start < reuse.prefix ? reuse.byStart.get(start) : undefined;
-      if (counterpart && counterpart.type === type) mirrorBelowReusing(calls, tables, node, counterpart, reuse);
-      else mirrorBelow(calls, tables, mayMiss, node);
-    } while (calls.nextSibling());
+    // (no errors when reusing: reuse is only for trees without them)
+    if (reuse) mirrorBelowReusing(calls, tables, root, reuse.old, reuse);
+    else mirrorBelow(calls, tables, mayMiss, root);
     return root;
   } finally {
     // frees the cursor's stack, which the JS handle still names after direct moves
@@ -192,7 +169,8 @@ function walk(tree: Tree, lang: Language, callsFor: (c: TreeCursor) => CursorCal
   }
 }
 
-/** `mirrorBelow` for a node the edit is in, whose last mirror was `old`: a child wholly before
+/** `mirrorBelow` for a node the edit is in (the module, then the statement, class, method …
+ *  on the edit's path), whose last mirror was `old`: a child wholly before
  *  or after the edit that has an old counterpart of the same type, field and extent is that
  *  counterpart (shifted when after it); the child the edit is in is gone into the same way; the
  *  rest are mirrored. (Trees with errors are never reused, so no recovery regrouped what lies
