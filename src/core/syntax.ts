@@ -121,8 +121,12 @@ export function mirrorWithCursor(tree: Tree, lang: Language, reuse?: Reuse): Syn
 
 /** The last mirror (`old`) and what of it may stand for new nodes: the text before the edit
  *  (`prefix` long) and after it (`suffix` long) is the same; a node wholly inside either, of the
- *  same type, field and extent (shifted by `delta` after the edit), is the same subtree. */
-export interface Reuse { old: SyntaxNode; prefix: number; suffix: number; length: number; delta: number }
+ *  same type, field and extent (shifted by `delta` after the edit), is the same subtree. After
+ *  the edit, only from `lineAfter` on (the first line that starts in the unchanged text): in
+ *  Python a node's lines mean what their indentation says, and the indentation of a node that
+ *  starts on the edit's line may have changed with the same text after it (`        with` made
+ *  `       with` nests the next line's `with` inside it). */
+export interface Reuse { old: SyntaxNode; prefix: number; suffix: number; length: number; delta: number; lineAfter: number }
 
 function reusable(tree: Tree, state: MirrorState, text: string): Reuse | undefined {
   const old = state.text, root = state.root;
@@ -137,7 +141,9 @@ function reusable(tree: Tree, state: MirrorState, text: string): Reuse | undefin
   let suffix = 0;
   while (suffix + B <= max - prefix && old.endsWith(text.slice(text.length - suffix - B, text.length - suffix), old.length - suffix)) suffix += B;
   while (suffix < max - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-  return { old: root, prefix, suffix, length: text.length, delta: text.length - old.length };
+  const after = text.length - suffix;
+  const lineAfter = after === 0 || text.charCodeAt(after - 1) === 10 ? after : (text.indexOf('\n', after) + 1 || text.length + 1);
+  return { old: root, prefix, suffix, length: text.length, delta: text.length - old.length, lineAfter };
 }
 
 function shift(n: SyntaxNode, delta: number): void {
@@ -190,7 +196,7 @@ function mirrorBelowReusing(calls: CursorCalls, tables: LanguageTables, top: Syn
       const oldStart = isAfter ? start - reuse.delta : start;
       while (oi < olds.length && olds[oi].start < oldStart) oi++;
       const o = oi < olds.length && olds[oi].start === oldStart && olds[oi].type === type && olds[oi].field === field ? olds[oi] : undefined;
-      if (o && (end <= reuse.prefix ? o.end === end : isAfter && o.end === end - reuse.delta)) {
+      if (o && (end <= reuse.prefix ? o.end === end : isAfter && start >= reuse.lineAfter && o.end === end - reuse.delta)) {
         if (isAfter && reuse.delta) shift(o, reuse.delta);
         o.parent = parent;
         parent.children.push(o);

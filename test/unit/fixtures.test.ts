@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzePaths } from '../../src/core/workspace';
+import { assertSame } from './same';
 
 const root = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 
@@ -17,6 +18,6 @@ for (const name of fs.readdirSync(root).sort()) {
     const file = path.join(dir, 'expected.json');
     if (process.env.UPDATE_EXPECTED) fs.writeFileSync(file, JSON.stringify(actual, null, 2) + '\n');
     assert.ok(fs.existsSync(file), `${file} is missing (run with UPDATE_EXPECTED=1 and review it)`);
-    assert.deepEqual(actual, JSON.parse(fs.readFileSync(file, 'utf8')));
+    assertSame(actual, JSON.parse(fs.readFileSync(file, 'utf8')), path.relative(process.cwd(), file));
   });
 }

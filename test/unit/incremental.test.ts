@@ -19,6 +19,7 @@ import { FindingDiagnostics } from '../../src/server/diagnostics';
 import type { SummaryMemo } from '../../src/core/segments';
 import type { MirrorState } from '../../src/core/syntax';
 import { rng } from '../fuzz/mutate';
+import { assertSame } from './same';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const options = { mainThread: 'main', threads: {} };
@@ -83,7 +84,7 @@ function same(a: Analysis, b: Analysis, paths: string[], what: string): void {
   const d = firstDifference(x, y);
   if (d) assert.fail(`${what}: the report differs at ${d}`);
   // (as JSON: the entries read their fields from the analysis that made them)
-  for (const p of paths) assert.deepEqual(JSON.parse(JSON.stringify(a.accessesIn(p))), JSON.parse(JSON.stringify(b.accessesIn(p))), `${what}: accesses in ${p}`);
+  for (const p of paths) assertSame(JSON.parse(JSON.stringify(a.accessesIn(p))), JSON.parse(JSON.stringify(b.accessesIn(p))), `${what}: accesses in ${p}`);
 }
 
 const diagnosticsOptions = { severity: 'Warning' as const, roots: [] };
@@ -119,7 +120,7 @@ class Follower {
     } else this.findings = new Set(now);
     this.mark = this.a.findingsMark();
     this.take();
-    assert.deepEqual(this.sent, new FindingDiagnostics().refresh(fresh, diagnosticsOptions), `${what}: diagnostics`);
+    assertSame(this.sent, new FindingDiagnostics().refresh(fresh, diagnosticsOptions), `${what}: diagnostics`);
   }
 }
 

@@ -17,6 +17,7 @@ import { shiftedFrom, SummaryMemo } from '../../src/core/segments';
 import { lineShift } from '../../src/core/shape';
 import type { MirrorState } from '../../src/core/syntax';
 import { rng } from '../fuzz/mutate';
+import { assertSame } from './same';
 
 const root = path.resolve(__dirname, '../../..');
 const stdlib = (() => {
@@ -54,9 +55,9 @@ function follow(p: PythonParser, name: string, texts: string[]): { reused: numbe
   texts.forEach((text, i) => {
     const s = summarizeText(p, text, 'm.py', 'm', false, [], { mirror, memo });
     const full = summarizeText(p, text, 'm.py', 'm', false);
-    assert.equal(JSON.stringify(s), JSON.stringify(full), `${name} step ${i}: the summary is the full walk's`);
+    assertSame(JSON.stringify(s, null, 1), JSON.stringify(full, null, 1), `${name} step ${i}: the summary is the full walk's`);
     if (prev) {
-      assert.equal(JSON.stringify(prev), prevJson, `${name} step ${i}: the previous summary is unchanged`);
+      assertSame(JSON.stringify(prev), prevJson, `${name} step ${i}: the previous summary is unchanged`);
       // what the analysis is told of moved functions holds
       const before = new Set(prev.functions);
       for (const f of s.functions) {
