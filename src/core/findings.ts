@@ -26,9 +26,10 @@ interface ThreadAccess {
 
 /** One state of a thread's traversal: the function, the locks held on the way in, and the
  *  state it was reached from (`up`: the call path is the chain up to the thread's entry, so
- *  states share their prefixes instead of copying the path at every call followed). The
- *  states outside setup are the visits; `index` is a visit's place in the thread's traversal
- *  (threads in the model's order, then index, is the order of a full run). */
+ *  states share their prefixes instead of copying the path at every call followed). Every state
+ *  but module top level's is a visit; `index` is a visit's place in the thread's traversal
+ *  (threads in the model's order, then index, is the order of a full run). `setup`: running on
+ *  an object being constructed (see traverseThread), whose own attributes no other thread sees. */
 interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number }
 
 function pathArray(p: Visit): string[] {
@@ -182,7 +183,7 @@ export class Findings {
     // the sorted order stays valid when the same containers have races as before
     if (!only || [...only.containers].some(c => this.races.has(c) !== hadRaces.has(c))) this.raceOrder = undefined;
     for (const fn of only ? [...new Set(only.accessors)] : this.program.fns.values()) {
-      if (!this.visitsByFn.has(fn)) continue; // reached outside setup on no thread
+      if (!this.visitsByFn.get(fn)?.some(v => !v.setup)) continue; // reached outside setup on no thread
       const found = this.checksOf(fn, byContainer, wanted);
       if (!found.length) continue;
       const was = oldChecks.get(fn);
@@ -326,7 +327,10 @@ export class Findings {
       const h = seenOf(fn);
       return h !== undefined && (typeof h === 'string' ? h === key : h.has(key));
     };
-    // `setup`: under a constructor or module top level, before the object is shared.
+    // `setup`: in a constructor, or a method it calls on the new object (`self._init()`,
+    // `super().__init__()`): what it does to `self.x` no other thread can see yet, but what it
+    // does to anything else (a module's registry, a class-level dict, another object through a
+    // call) is done for real. Module top level runs at import: not a visit; what it calls is.
     const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1 }));
     let states = 0;
     while (stack.length) {
@@ -338,13 +342,14 @@ export class Findings {
       else if (typeof h === 'string') { if (h === key) continue; seenState[o] = new Set([h, key]); }
       else { if (h.has(key)) continue; h.add(key); }
       states++;
-      if (!st.setup) { st.index = visits.length; visits.push(st); }
+      const top = st.fn.s.kind === 'module';
+      if (!top) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
+        const onNew = st.setup && !top && onOwnObject(program, st.fn, call);
         for (const tg of call.targets) {
-          // A constructor's callees are setup too (Queue._init); module top level's are not: main() runs for real.
-          const setup = (st.setup && st.fn.s.kind !== 'module') || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
+          const setup = onNew || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
           if (!isSeen(tg.fn, (setup ? '1' : '0') + locksKey)) stack.push({ fn: tg.fn, up: st, locks, locksKey, setup, thread: t, index: -1 });
         }
       }
@@ -360,6 +365,7 @@ export class Findings {
       let path: string[] | undefined;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+        if (v.setup && newObjects(program, v.fn, a)) continue;
         path ??= pathArray(v);
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
@@ -493,7 +499,7 @@ function sameVisits(list: Visit[], t: ThreadEntry, now: Visit | Visit[]): boolea
     if (v.thread !== t) continue;
     if (j >= n) return false;
     const w = Array.isArray(now) ? now[j] : now;
-    if (!sameStrings(v.locks, w.locks) || !samePath(v, w)) return false;
+    if (v.setup !== w.setup || !sameStrings(v.locks, w.locks) || !samePath(v, w)) return false;
     j++;
   }
   return j === n;
@@ -508,6 +514,28 @@ function sameFinding(a: FindingReport, b: FindingReport): boolean {
       || !sameStrings(x.threads, y.threads) || !sameStrings(x.callPath, y.callPath) || !sameStrings(x.locks, y.locks)) return false;
   }
   return true;
+}
+
+/** A call a constructor (or a method it runs on the new object) makes on the new object:
+ *  `self.m()`, `super().m()`, `Base.m(self)`, a closure of its own, or on an object the new
+ *  one makes for itself (`self._started.set()`, Program.ownedAttr). */
+function onOwnObject(program: Program, fn: FnInfo, call: ResolvedCall): boolean {
+  const { callee, args } = call.site;
+  const sp = fn.s.selfParam;
+  if (callee.root === '<super>') return true;
+  if (sp && callee.root === sp && callee.attrs.length === 1) return true;
+  if (sp && callee.root === sp && callee.attrs.length === 2 && fn.cls && program.ownedAttr(fn.cls, callee.attrs[0])) return true;
+  if (sp && args[0] === sp && call.targets.every(t => t.fn.cls && !t.bound)) return true;
+  return callee.attrs.length === 0 && fn.s.nested.includes(callee.root);
+}
+
+/** In setup: an access of state only the new object has (its own `self.x`, unless x is a
+ *  class-level attribute; a container local to the constructor) is not shared yet. */
+function newObjects(program: Program, fn: FnInfo, a: { container: string; onSelf?: boolean }): boolean {
+  const c = program.containers.get(a.container);
+  if (!c) return true;
+  if (c.ownerKind === 'function') return c.owner === fn.s.qualname && c.path === fn.file.path;
+  return !!a.onSelf && !c.classLevel;
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {

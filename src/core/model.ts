@@ -68,6 +68,14 @@ export interface AttrInfo {
   executor?: 'thread' | 'process';
   /** `threading.Condition(self.mutex)`: the lock it wraps. */
   lockOf?: string;
+  /** Of a class: bound in the class body with no annotation (`_registry = {}`: one object every
+   *  instance shares), and bound through `self` (each instance's own), when they are. */
+  classBody?: boolean;
+  instance?: boolean;
+  /** Bound through `self` to an object made elsewhere (a parameter, another object's
+   *  attribute …), or declared as an annotated class-body field (a dataclass's `__init__`
+   *  argument): not necessarily the instance's own. */
+  handed?: boolean;
 }
 
 export interface FunctionSummary {

@@ -47,6 +47,9 @@ export interface ContainerInfo {
   path: string;
   line: number;
   column: number;
+  /** A class attribute bound only in the class body: one object shared by every instance, so
+   *  a constructor touching it touches shared state (findings.ts). */
+  classLevel?: boolean;
 }
 
 const MAX_DEPTH = 12;
@@ -336,6 +339,22 @@ export class Program {
 
   private readonly subclassCache = new Map<ClassInfo, ClassInfo[]>();
 
+  /** `self.<attr>` is an object each instance makes for itself (`self._started = Event()`,
+   *  a class's constructor called), never one handed in, in this class, its bases or its
+   *  subclasses: in a constructor, what is done to it is done to the new object. */
+  ownedAttr(cls: ClassInfo, attr: string): boolean {
+    let found = false;
+    for (const k of [...this.mro(cls), ...this.allSubclasses(cls)]) {
+      const info = own(k.s.attrs, attr);
+      if (!info) continue;
+      if (!info.instance || info.handed || info.classBody || !info.typeText?.length) return false;
+      // each text a class (`Event`, `threading.Event`), not a factory function that may return a shared one
+      for (const t of info.typeText) if (!this.evalGlobalPath(k.file, dotted(t)).some(v => v.k === 'cls' || v.k === 'ext')) return false;
+      found = true;
+    }
+    return found;
+  }
+
   allSubclasses(c: ClassInfo): ClassInfo[] {
     const cached = this.subclassCache.get(c);
     if (cached) return cached;
@@ -621,7 +640,9 @@ export class Program {
         const type = info.container ?? this.containerSubclass(c.file, info.typeText);
         if (!type) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
-        add({ id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column });
+        const ci: ContainerInfo = { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column };
+        if (info.classBody && !info.instance) ci.classLevel = true;
+        add(ci);
         own.push(id);
       }
       this.classContainerIds.set(c, own);
@@ -701,11 +722,15 @@ export class Program {
     const attr = target.attrs[target.attrs.length - 1];
     const out = new Set<string>();
     const method = fn.cls && target.attrs.length === 1 && target.root === fn.s.selfParam ? fn : undefined;
-    for (const v of this.evalPath(fn, obj)) {
-      if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method)) out.add(id);
-      else if (v.k === 'mod') {
-        const f = this.findModule(v.name);
-        if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);
+    for (const o of this.evalPath(fn, obj)) {
+      // a module-level instance (`root = RootLogger(…)`; `root.handlers`): what its type says
+      const vals = o.k === 'var' ? this.typesFromText(o.file, own(o.file.globals, o.name)?.typeText) : [o];
+      for (const v of vals) {
+        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method)) out.add(id);
+        else if (v.k === 'mod') {
+          const f = this.findModule(v.name);
+          if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);
+        }
       }
     }
     return [...out];
@@ -751,4 +776,10 @@ function propertyAccessor(s: FunctionSummary): 'setter' | 'deleter' | undefined 
 /** The name a lock text starts from: `self` in `self._lock`, `item` in `item.future._condition`. */
 export function lockRoot(text: string): string {
   return text.split(/[.[(]/, 1)[0];
+}
+
+/** A dotted name as a path (`threading.Event` → threading, [Event]). */
+function dotted(text: string): ExprPath {
+  const [root, ...attrs] = text.split('.');
+  return { root, attrs };
 }

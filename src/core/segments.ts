@@ -21,6 +21,10 @@ export interface AttrNote {
   name?: { paramType?: string; localTypes?: string[]; container?: string };
   /** The value is another object's lock (`self.shutdown_lock = executor._shutdown_lock`): its text. */
   lockOf?: string;
+  /** Of a class's table: where the name was bound (AttrInfo.classBody, .instance). */
+  level?: 'class' | 'instance';
+  /** AttrInfo.handed. */
+  handed?: boolean;
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -43,6 +47,9 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
     if (n.name.container && !info.container) info.container = n.name.container;
   }
   if (info.typeText) info.typeText = [...new Set(info.typeText)];
+  if (n.level === 'class') info.classBody = true;
+  else if (n.level === 'instance') info.instance = true;
+  if (n.handed) info.handed = true;
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

@@ -19,6 +19,9 @@ export interface EffectiveAccess {
   site: Span;
   /** Made here by binding a helper's parameter to this function's container: a direct access for findings. */
   boundHere?: boolean;
+  /** Of this function's own accesses: made on `self.attr` (or a helper's parameter bound to
+   *  it here). In a constructor that is the new object, which no other thread sees yet. */
+  onSelf?: boolean;
 }
 
 /** Pseudo-container of a helper's parameter, bound to a real one at each call. */
@@ -188,6 +191,7 @@ export class HelperSummaries {
         if (a.value !== undefined) e.value = a.value;
         if (a.readWrite) e.readWrite = true;
         if (a.check) e.check = true;
+        if (onOwnObject(this.program, fn, a.target)) e.onSelf = true;
         out.push(e);
       }
     }
@@ -294,11 +298,13 @@ export class HelperSummaries {
           const key = a.key === undefined ? undefined : sub(a.key);
           const value = a.value === undefined ? undefined : sub(a.value);
           let containers = [a.container];
+          let onSelf = false;
           if (a.container.startsWith(PARAM_PREFIX)) {
             const param = a.container.slice(PARAM_PREFIX.length);
             let bound = boundParams.get(param);
             if (!bound) boundParams.set(param, (bound = this.bindContainer(fn, binding, param)));
             containers = bound;
+            onSelf = isSelfAttr(fn, binding.get(param));
           }
           for (const container of containers) {
             const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}`;
@@ -312,7 +318,10 @@ export class HelperSummaries {
             if (value !== undefined) e.value = value;
             if (a.readWrite) e.readWrite = true;
             if (a.check) e.check = true;
-            if (container !== a.container && !container.startsWith(PARAM_PREFIX)) e.boundHere = true;
+            if (container !== a.container && !container.startsWith(PARAM_PREFIX)) {
+              e.boundHere = true;
+              if (onSelf) e.onSelf = true;
+            }
             out.push(e);
             if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
             added = true;
@@ -435,5 +444,18 @@ const sameStrings = (a: readonly string[], b: readonly string[]) => a.length ===
 function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
   return x.site.line === y.site.line && x.site.column === y.site.column && x.site.endLine === y.site.endLine && x.site.endColumn === y.site.endColumn
     && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
-    && !x.check === !y.check && !x.boundHere === !y.boundHere && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
+    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
+}
+
+/** `self.items`: an argument text naming an attribute of the caller's own object. */
+function isSelfAttr(fn: FnInfo, arg: string | undefined): boolean {
+  const sp = fn.s.selfParam;
+  return !!sp && !!arg && arg.length > sp.length + 1 && arg.startsWith(sp) && arg[sp.length] === '.' && /^[A-Za-z_]\w*$/.test(arg.slice(sp.length + 1));
+}
+
+/** `self.x` or `self.made.x` (an object the instance makes for itself, Program.ownedAttr). */
+function onOwnObject(program: Program, fn: FnInfo, target: ExprPath): boolean {
+  const sp = fn.s.selfParam;
+  if (!sp || target.root !== sp) return false;
+  return target.attrs.length === 1 || (target.attrs.length === 2 && !!fn.cls && program.ownedAttr(fn.cls, target.attrs[0]));
 }

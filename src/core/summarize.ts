@@ -17,6 +17,9 @@ import {
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
+/** Values that are a new object (or no object): `self.x = <one of these>` makes x the instance's own. */
+const MADE_VALUES = new Set(['call', 'none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string',
+  'dictionary', 'list', 'set', 'tuple', 'dictionary_comprehension', 'list_comprehension', 'set_comprehension', 'lambda']);
 const MAX_TEXT = 120;
 const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 const MAX_ERRORS = 50;
@@ -752,8 +755,10 @@ class Summarizer {
       const scope = ctx.scope;
       const isGlobal = scope.declaredGlobal.has(name);
       if (scope.cls && !isGlobal) {
-        // class body: a class attribute
-        this.noteAttr(scope.cls.attrs, name, left, value, type, ctx);
+        // class body: a class attribute, one object for every instance; an annotated one is an
+        // instance field (dataclasses, NamedTuple, attrs: each instance gets its own) unless ClassVar
+        const level = type && !/^(typing\.)?ClassVar\b/.test(this.t(type)) ? 'instance' : 'class';
+        this.noteAttr(scope.cls.attrs, name, left, value, type, ctx, level, level === 'instance');
         return;
       }
       if (fn.kind === 'module' || isGlobal) {
@@ -800,7 +805,7 @@ class Summarizer {
       if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
       if (path.attrs.length === 1) {
         const cls = this.selfClass(path.root);
-        if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx);
+        if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx, 'instance', !!value && !MADE_VALUES.has(value.type));
       }
       return;
     }
@@ -820,8 +825,10 @@ class Summarizer {
     else for (const c of namedChildren(t)) this.bindTarget(c, ctx);
   }
 
-  private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
+  private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
     const n = this.attrNote(at, value, type, ctx);
+    if (level) n.level = level;
+    if (handed) n.handed = true;
     applyNote(table, name, n);
     if (this.effects && table === this.out.globals) {
       const rel: AttrNote = { ...n, line: n.line - this.segmentLine };
