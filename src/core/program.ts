@@ -1,7 +1,7 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
-import { CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_VALUE_METHODS, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -544,6 +544,7 @@ export class Program {
     const l = this.methodsByName.get(name) ?? [];
     // A common name (`run`) is guessed only when one class of the caller's own file defines it.
     if (STDLIB_OBJECT_NAMES.has(name)) return []; // t.start(), f.close(), q.put(): most likely not ours
+    if (BUILTIN_VALUE_METHODS.has(name)) return []; // line.split(), m.group(1)
     if (GENERIC_NAMES.has(name)) {
       const local = l.filter(f => f.file === file);
       return local.length === 1 ? local : [];

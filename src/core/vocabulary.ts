@@ -61,6 +61,17 @@ export const KEYED_WRITES = new Set(['pop', 'setdefault', '__setitem__', '__deli
 export const VALUED_WRITES = new Set(['setdefault', '__setitem__']);
 export const ARG_VALUE_WRITES = new Set(['update', 'append', 'extend', 'appendleft', 'extendleft', 'insert', 'add', 'subtract']);
 
+/** Methods of str, bytes and regex matches and patterns: `line.split()`, `m.group(1)`. A call
+ *  of one on a receiver of unknown type is taken for the builtin's, never guessed by name to an
+ *  analyzed method (`str.split` made `FoldedCase.split` run on every thread that split a line).
+ *  Names users often give their own methods (`match`, `search`, `sub`, `end`) are not here. */
+export const BUILTIN_VALUE_METHODS = new Set(['capitalize', 'casefold', 'center', 'endswith', 'expandtabs', 'find',
+  'format_map', 'isalnum', 'isalpha', 'isascii', 'isdecimal', 'isdigit', 'isidentifier', 'islower', 'isnumeric',
+  'isprintable', 'isspace', 'istitle', 'isupper', 'ljust', 'lower', 'lstrip', 'partition', 'removeprefix', 'removesuffix',
+  'replace', 'rfind', 'rindex', 'rjust', 'rpartition', 'rsplit', 'rstrip', 'split', 'splitlines', 'startswith', 'strip',
+  'swapcase', 'title', 'translate', 'upper', 'zfill', 'hex', 'group', 'groups', 'groupdict', 'span', 'expand',
+  'findall', 'finditer', 'fullmatch', 'subn']);
+
 /** Builtins that read the whole container passed to them. */
 export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
   'sum', 'max', 'min', 'iter', 'bool', 'enumerate', 'reversed', 'zip', 'map', 'filter', 'repr', 'str', 'print']);
