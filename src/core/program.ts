@@ -723,7 +723,9 @@ export class Program {
     const attr = target.attrs[target.attrs.length - 1];
     const out = new Set<string>();
     const method = fn.cls && target.attrs.length === 1 && target.root === fn.s.selfParam ? fn : undefined;
-    for (const o of this.evalPath(fn, obj)) {
+    const objVals = this.evalPath(fn, obj);
+    if (!objVals.length) return this.guessedContainer(fn, attr);
+    for (const o of objVals) {
       // a module-level instance (`root = RootLogger(…)`; `root.handlers`): what its type says
       const vals = o.k === 'var' ? this.typesFromText(o.file, own(o.file.globals, o.name)?.typeText) : [o];
       for (const v of vals) {
@@ -735,6 +737,30 @@ export class Program {
       }
     }
     return [...out];
+  }
+
+  private attrOwners?: Map<string, ClassInfo[]>;
+
+  /** `for f in fs: f._waiters.append(w)` with f of unknown type: a private attribute (`_x`) that
+   *  one analyzed class of the same top-level package defines, and no other class anywhere, is
+   *  that class's (as a method is guessed by name, `byName`). Public names (`data`, `items`)
+   *  are too likely another type's to guess. */
+  private guessedContainer(fn: FnInfo, attr: string): string[] {
+    if (attr.length < 2 || attr[0] !== '_' || attr.startsWith('__')) return [];
+    if (!this.attrOwners) {
+      this.attrOwners = new Map();
+      for (const c of this.classes.values()) {
+        for (const a of Object.keys(c.s.attrs)) {
+          if (a[0] !== '_') continue;
+          let l = this.attrOwners.get(a);
+          if (!l) this.attrOwners.set(a, (l = []));
+          if (!l.includes(c)) l.push(c);
+        }
+      }
+    }
+    const owners = this.attrOwners.get(attr);
+    if (owners?.length !== 1 || topPackage(owners[0].file.module) !== topPackage(fn.file.module)) return [];
+    return this.classContainer(owners[0], attr);
   }
 
   private globalContainer(file: FileSummary, name: string, depth: number): string[] {
@@ -783,4 +809,10 @@ export function lockRoot(text: string): string {
 function dotted(text: string): ExprPath {
   const [root, ...attrs] = text.split('.');
   return { root, attrs };
+}
+
+/** `concurrent` for `concurrent.futures._base`. */
+function topPackage(module: string): string {
+  const i = module.indexOf('.');
+  return i < 0 ? module : module.slice(0, i);
 }
