@@ -76,6 +76,9 @@ export interface AttrInfo {
    *  attribute …), or declared as an annotated class-body field (a dataclass's `__init__`
    *  argument): not necessarily the instance's own. */
   handed?: boolean;
+  /** Module globals and class-body names bound to another name (`_Sel = selectors.PollSelector`,
+   *  `_Server = Server`): the texts, which mean what they name. */
+  aliases?: string[];
 }
 
 export interface FunctionSummary {

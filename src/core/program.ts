@@ -290,7 +290,15 @@ export class Program {
       const m = this.findModule(mod);
       return [{ k: 'mod', name: m ? m.module : mod }];
     }
-    if (own(file.globals, name)) return [{ k: 'var', file, name }];
+    const g = own(file.globals, name);
+    if (g) {
+      // `_Sel = selectors.PollSelector`: the name means what it names (a class, a function …)
+      if (g.aliases && !g.typeText) {
+        const vals = this.aliasValues(file, g.aliases);
+        if (vals.length) return vals;
+      }
+      return [{ k: 'var', file, name }];
+    }
     for (let i = 0; i < imports.length; i++) {
       const imp = imports[i];
       if (imp.name !== '*') continue;
@@ -302,6 +310,14 @@ export class Program {
     }
     return [];
   }
+
+  /** What alias texts name, in a file's global scope (bounded: `a = b` and `b = a` end). */
+  private aliasValues(file: FileSummary, texts: string[]): Val[] {
+    if (this.aliasDepth > MAX_DEPTH) return [];
+    this.aliasDepth++;
+    try { return texts.flatMap(t => this.evalGlobalPath(file, dotted(t))); } finally { this.aliasDepth--; }
+  }
+  private aliasDepth = 0;
 
   private evalGlobalPath(file: FileSummary, p: ExprPath): Val[] {
     let vals = this.resolveGlobal(file, p.root);
@@ -476,6 +492,11 @@ export class Program {
           const info = own(k.s.attrs, a);
           if (info?.typeText) {
             const t = this.typesFromText(k.file, info.typeText);
+            if (t.length) return t;
+          }
+          // a class-body alias (`_Server = Server`; `cls._Server()`)
+          if (info?.aliases && info.classBody) {
+            const t = this.aliasValues(k.file, info.aliases);
             if (t.length) return t;
           }
         }

@@ -25,6 +25,8 @@ export interface AttrNote {
   level?: 'class' | 'instance';
   /** AttrInfo.handed. */
   handed?: boolean;
+  /** The value is a dotted name, at module level or in a class body (AttrInfo.aliases). */
+  alias?: string;
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -50,6 +52,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.level === 'class') info.classBody = true;
   else if (n.level === 'instance') info.instance = true;
   if (n.handed) info.handed = true;
+  if (n.alias !== undefined && !info.aliases?.includes(n.alias)) (info.aliases ??= []).push(n.alias);
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

@@ -870,8 +870,11 @@ class Summarizer {
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
       n.lockOf = this.t(value);
+    } else if (value?.type === 'attribute' && (ctx.scope.cls || ctx.scope.fn.kind === 'module') && DOTTED_NAME.test(this.t(value))) {
+      n.alias = this.t(value);
     } else if (value?.type === 'identifier') {
       const v = this.t(value);
+      if (ctx.scope.cls || ctx.scope.fn.kind === 'module') n.alias = v;
       const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
       if (pt || lt || lc) n.name = {};
       if (pt) n.name!.paramType = pt;
