@@ -426,8 +426,12 @@ export class Findings {
     const out: CheckFinding[] = [];
     if (!this.helpers.direct.get(fn)?.some(e => e.check)) return out;
     const eff = this.helpers.effective.get(fn) ?? [];
-    const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process');
+    // the threads that run it for real: a thread that reaches it only in setup (a constructor
+    // calling self._read()) runs it on an object no one else has yet
+    const real = (this.visitsByFn.get(fn) ?? []).filter(v => !v.setup);
+    const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process' && real.some(v => v.thread === t));
     if (!fnThreads.length) return out;
+    const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
     const done = new Set<string>();
     for (let index = 0; index < eff.length; index++) {
       const chk = eff[index];
@@ -448,7 +452,7 @@ export class Findings {
         (other ? `; also written on ${other.thread.id} in ${other.fn.s.qualname}` : '; runs as many instances');
       const acc = (line: number, column: number, access: 'read' | 'write', op: string, locks: string[]): FindingAccess => ({
         path: fn.file.path, line, column, access, op, function: fn.s.qualname, threads: threads.threadIds(fn),
-        callPath: threads.callPath(fnThreads[0].id, fn), locks,
+        callPath: firstPath, locks,
       });
       const accesses = [acc(chk.site.line, chk.site.column, 'read', chk.op, chk.locks), acc(act.site.line, act.site.column, 'write', act.op, act.locks)];
       if (other) accesses.push(toFinding(other, threads));
@@ -521,10 +525,11 @@ function sameFinding(a: FindingReport, b: FindingReport): boolean {
  *  one makes for itself (`self._started.set()`, Program.ownedAttr). */
 function onOwnObject(program: Program, fn: FnInfo, call: ResolvedCall): boolean {
   const { callee, args } = call.site;
-  const sp = fn.s.selfParam;
+  const sp = program.selfName(fn);
+  const cls = program.methodOf(fn)?.cls;
   if (callee.root === '<super>') return true;
   if (sp && callee.root === sp && callee.attrs.length === 1) return true;
-  if (sp && callee.root === sp && callee.attrs.length === 2 && fn.cls && program.ownedAttr(fn.cls, callee.attrs[0])) return true;
+  if (sp && callee.root === sp && callee.attrs.length === 2 && cls && program.ownedAttr(cls, callee.attrs[0])) return true;
   if (sp && args[0] === sp && call.targets.every(t => t.fn.cls && !t.bound)) return true;
   return callee.attrs.length === 0 && fn.s.nested.includes(callee.root);
 }

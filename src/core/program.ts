@@ -364,11 +364,18 @@ export class Program {
       const info = own(k.s.attrs, attr);
       if (!info) continue;
       if (!info.instance || info.handed || info.classBody || !info.typeText?.length) return false;
-      // each text a class (`Event`, `threading.Event`), not a factory function that may return a shared one
-      for (const t of info.typeText) if (!this.evalGlobalPath(k.file, dotted(t)).some(v => v.k === 'cls' || v.k === 'ext')) return false;
+      if (!info.typeText.every(t => this.makesNew(this.evalGlobalPath(k.file, dotted(t))))) return false;
       found = true;
     }
     return found;
+  }
+
+  /** What a call of these values returns is a new object: each is a class (`Event`,
+   *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
+   *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
+   *  shared object. */
+  private makesNew(vals: Val[]): boolean {
+    return vals.length > 0 && vals.every(v => v.k === 'ext' || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__'))));
   }
 
   allSubclasses(c: ClassInfo): ClassInfo[] {
@@ -436,6 +443,16 @@ export class Program {
   }
 
   /** The enclosing method for `self`/`super()` in a function or its closures. */
+  /** The name of the object a function runs on: a method's self parameter, or, in a closure,
+   *  its method's when the closure does not bind that name itself. */
+  selfName(fn: FnInfo): string | undefined {
+    if (fn.s.selfParam) return fn.s.selfParam;
+    const m = this.methodOf(fn);
+    const sp = m?.s.selfParam;
+    for (let f: FnInfo | undefined = fn; sp && f && f !== m; f = f.parent) if (f.s.params.includes(sp) || f.s.locals.includes(sp)) return undefined;
+    return sp;
+  }
+
   methodOf(fn: FnInfo): FnInfo | undefined {
     for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.cls) return f;
     return undefined;
@@ -566,6 +583,12 @@ export class Program {
     // A common name (`run`) is guessed only when one class of the caller's own file defines it.
     if (STDLIB_OBJECT_NAMES.has(name)) return []; // t.start(), f.close(), q.put(): most likely not ours
     if (BUILTIN_VALUE_METHODS.has(name)) return []; // line.split(), m.group(1)
+    // a private name is guessed only in its own package (`process_obj._bootstrap()` in
+    // multiprocessing is not threading's Thread._bootstrap)
+    if (name[0] === '_') {
+      const local = l.filter(f => topPackage(f.file.module) === topPackage(file.module));
+      return local.length <= MAX_BY_NAME ? local : [];
+    }
     if (GENERIC_NAMES.has(name)) {
       const local = l.filter(f => f.file === file);
       return local.length === 1 ? local : [];
@@ -613,6 +636,9 @@ export class Program {
           }
         }
       } else if (v.k === 'cls' && !site.property) {
+        // (`__new__` first: it may hand out a shared instance, a singleton's registry)
+        const made = this.lookupMethod(v.cls, '__new__');
+        if (made) add(made, true);
         const init = this.lookupMethod(v.cls, '__init__');
         if (init) add(init, true);
         const post = this.lookupMethod(v.cls, '__post_init__');

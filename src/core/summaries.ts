@@ -1,7 +1,7 @@
 // Pass 3: helper summaries. A function that reads or writes a container — directly or through
 // its callees — makes each of its call sites an access in the caller, with the helper chain in
 // `via` and the call's arguments bound to the helper's parameters in key and value.
-import { DirectAccess, ExprPath, Span } from './model';
+import { DirectAccess, ExprPath, own, Span } from './model';
 import { CallGraph } from './callgraph';
 import { FnInfo, lockRoot, Program } from './program';
 
@@ -304,7 +304,7 @@ export class HelperSummaries {
             let bound = boundParams.get(param);
             if (!bound) boundParams.set(param, (bound = this.bindContainer(fn, binding, param)));
             containers = bound;
-            onSelf = isSelfAttr(fn, binding.get(param));
+            onSelf = isSelfAttr(this.program, fn, binding.get(param));
           }
           for (const container of containers) {
             const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}`;
@@ -448,14 +448,17 @@ function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
 }
 
 /** `self.items`: an argument text naming an attribute of the caller's own object. */
-function isSelfAttr(fn: FnInfo, arg: string | undefined): boolean {
-  const sp = fn.s.selfParam;
+function isSelfAttr(program: Program, fn: FnInfo, arg: string | undefined): boolean {
+  const sp = program.selfName(fn);
   return !!sp && !!arg && arg.length > sp.length + 1 && arg.startsWith(sp) && arg[sp.length] === '.' && /^[A-Za-z_]\w*$/.test(arg.slice(sp.length + 1));
 }
 
 /** `self.x` or `self.made.x` (an object the instance makes for itself, Program.ownedAttr). */
 function onOwnObject(program: Program, fn: FnInfo, target: ExprPath): boolean {
-  const sp = fn.s.selfParam;
+  // `self = super().__new__(cls); self.keywords = kw` in __new__: the instance being made
+  if (fn.s.name === '__new__' && target.attrs.length === 1 && own(fn.s.localTypes, target.root)?.every(t => /(^|\.)__new__$/.test(t))) return true;
+  const sp = program.selfName(fn);
   if (!sp || target.root !== sp) return false;
-  return target.attrs.length === 1 || (target.attrs.length === 2 && !!fn.cls && program.ownedAttr(fn.cls, target.attrs[0]));
+  const cls = program.methodOf(fn)?.cls;
+  return target.attrs.length === 1 || (target.attrs.length === 2 && !!cls && program.ownedAttr(cls, target.attrs[0]));
 }
