@@ -203,6 +203,14 @@ export class Analysis implements ResultsView {
     return mark && mark.findings === this.findings ? this.findings.changesSince(mark.generation) : undefined;
   }
 
+  /** What ownership answers of a function: whether it lets its object go (when some fresh
+   *  local's ownership has asked), and whether each of its fresh locals is its own. */
+  private ownershipKey(fn: FnInfo): string {
+    const made = fn.s.made;
+    const leaks = this.program.consulted(fn) ? String(this.program.leaks(fn)) : '-';
+    return made ? `${leaks}|${Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',')}` : leaks;
+  }
+
   /** Whether update(path, next) can work in place (else it rebuilds everything). */
   fitsInPlace(path: string, next: FileSummary | undefined): boolean {
     // Keys are computed on demand (memoized per summary, which the passes never change): a
@@ -218,7 +226,10 @@ export class Analysis implements ResultsView {
     const old = this.program.fileAt(path);
     const fns = old ? this.program.functionsOf(old) : [];
     const startsBefore = fns.map(fn => this.threads.startKey(fn));
-    if (!old || !next || !this.fitsInPlace(path, next) || !this.program.replaceFile(old, next)) {
+    // what ownership (Program.madeLocal) reads of the functions whose bodies change, before
+    const inPlace = !!old && !!next && this.fitsInPlace(path, next);
+    const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn))) : [];
+    if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) {
       this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
     }
@@ -237,6 +248,13 @@ export class Analysis implements ResultsView {
     });
     for (const fn of fns) for (let p = fn.parent; p && !changedSet.has(fn); p = p.parent) if (changedSet.has(p)) { changedSet.add(fn); shift.delete(fn); }
     const changed = fns.filter(fn => changedSet.has(fn));
+    // Ownership (Program.madeLocal) of a function's fresh locals reads what made them and the
+    // methods called on them, and whether those let their object go (Program.leaks): an edit
+    // that changes any of it for a changed function redoes every finding (typing elsewhere in
+    // it does not). Leaking depends only on the methods' own bodies and those they call on
+    // self, so unless a changed function's leaking changed, no other function's did.
+    this.program.resetOwnership();
+    const ownership = fns.some((fn, j) => ownershipBefore[j] !== '' && ownershipBefore[j] !== this.ownershipKey(fn));
     // A method that starts or stops calling the method it overrides through super() changes
     // which subclass containers the overridden methods up its MRO write (Program.overriddenAway):
     // they are redone too, wherever they are.
@@ -323,7 +341,7 @@ export class Analysis implements ResultsView {
     const dirtyVisits = (threadsRedone || change.context) && !this.findings.truncated
       ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
     let findings: number | 'all' = 0;
-    if (dirtyVisits === 'all' || this.findings.truncated) {
+    if (dirtyVisits === 'all' || this.findings.truncated || ownership) {
       this.findings.compute(undefined, this.threads);
       findings = 'all';
     } else {
@@ -594,3 +612,4 @@ function sameAccessLists(a: AccessReport[], b: AccessReport[]): boolean {
       && !x.readWrite === !y.readWrite && sameStrings(x.via, y.via) && sameStrings(x.locks, y.locks) && sameStrings(x.threads, y.threads);
   });
 }
+

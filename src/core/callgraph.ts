@@ -197,9 +197,9 @@ export class CallGraph {
 }
 
 const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${t.fn.key}${t.bound ? '+' : ''}`).join(',')).join(';');
-// (with what decides whether a call runs its callee on a new object, findings.ts: the receiver
-// and the first argument)
-const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}`).join(';');
+// (with what decides whether a call runs its callee on a new object, findings.ts: the receiver,
+// the first argument, a fresh local)
+const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}`).join(';');
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
 const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>) =>
   [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}`)).sort().join(';');

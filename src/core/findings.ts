@@ -347,7 +347,8 @@ export class Findings {
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
-        const onNew = st.setup && !top && onOwnObject(program, st.fn, call);
+        // (a method of an object only this call reaches runs as a constructor's does: on it)
+        const onNew = !top && ((st.setup && onOwnObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root)));
         for (const tg of call.targets) {
           const setup = onNew || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
           if (!isSeen(tg.fn, (setup ? '1' : '0') + locksKey)) stack.push({ fn: tg.fn, up: st, locks, locksKey, setup, thread: t, index: -1 });
@@ -365,6 +366,7 @@ export class Findings {
       let path: string[] | undefined;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+        if (a.freshRoot !== undefined && program.madeLocal(v.fn, a.freshRoot)) continue;
         if (v.setup && newObjects(program, v.fn, a)) continue;
         path ??= pathArray(v);
         let l = byContainer.get(a.container);
@@ -436,6 +438,7 @@ export class Findings {
     for (let index = 0; index < eff.length; index++) {
       const chk = eff[index];
       if (!chk.check || chk.via.length || done.has(chk.container) || !wanted(chk.container)) continue;
+      if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
       const act = eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
         && !e.locks.some(l => chk.locks.includes(l)));
       if (!act) continue;

@@ -24,6 +24,10 @@ export interface CallSite extends Span {
   /** The call's result is iterated where it is made (`for x in f()`, `list(f())`): a
    *  generator's body runs here, under the locks held here. */
   iterated?: boolean;
+  /** On a local bound only to new objects (`sel = Selector()`, `with Stack() as s`) that never
+   *  leaves this call (never passed, returned, stored or seen by a closure): no other thread
+   *  can reach the object. */
+  fresh?: boolean;
 }
 
 export type AccessOp = string;
@@ -38,6 +42,8 @@ export interface DirectAccess extends Span {
   readWrite?: boolean;
   /** A membership or `.get` test, the "check" of check-then-act. */
   check?: boolean;
+  /** Through a local that holds an object only this call sees (CallSite.fresh). */
+  fresh?: boolean;
 }
 
 export type StartKind = 'thread' | 'timer' | 'executor' | 'process';
@@ -121,6 +127,15 @@ export interface FunctionSummary {
   acquired?: string[];
   /** A generator (`yield` in its body): a call runs none of the body, its iteration does. */
   generator?: boolean;
+  /** Locals holding an object only this call can reach (CallSite.fresh), with the texts of
+   *  what made it (`Selector`): the analysis takes them when every one is a class. */
+  made?: Record<string, string[]>;
+  /** A method whose self leaves it: passed on, stored, handed out as a bound method (a thread
+   *  target) or seen by a closure. */
+  selfEscapes?: boolean;
+  /** Attributes of self taken as values (`self.run` handed to a thread, `len(self.items)`): a
+   *  method among them is self handed on (Program.leaks). */
+  selfValues?: string[];
 }
 
 export interface ClassSummary {

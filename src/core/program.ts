@@ -318,6 +318,7 @@ export class Program {
     try { return texts.flatMap(t => this.evalGlobalPath(file, dotted(t))); } finally { this.aliasDepth--; }
   }
   private aliasDepth = 0;
+  private localDepth = 0;
 
   private evalGlobalPath(file: FileSummary, p: ExprPath): Val[] {
     let vals = this.resolveGlobal(file, p.root);
@@ -368,6 +369,65 @@ export class Program {
       found = true;
     }
     return found;
+  }
+
+  /** `sel` of `sel = Selector()` in fn holds an object only this call reaches: the summarizer
+   *  saw it never leave (FunctionSummary.made), what made it is a class (makesNew), and no
+   *  method called on it lets it go (`w.start()`, `b.register_self()`: leaks), or is not
+   *  analyzed. Memoized until the next change of the program (resetOwnership). */
+  madeLocal(fn: FnInfo, name: string): boolean {
+    const texts = fn.s.made && own(fn.s.made, name);
+    if (!texts) return false;
+    let m = this.madeMemo.get(fn);
+    if (!m || m.s !== fn.s) this.madeMemo.set(fn, (m = { s: fn.s, of: new Map() }));
+    let r = m.of.get(name);
+    if (r === undefined) {
+      r = texts.every(t => this.makesNew(this.evalPath(fn, dotted(t))));
+      for (const site of fn.s.calls) {
+        if (!r) break;
+        if (site.callee.root !== name || site.callee.attrs.length !== 1) continue;
+        const targets = this.callTargets(fn, site);
+        // (a read or assignment that would run a property, when there is none, is no call)
+        if ((!targets.length && !site.property && !site.setter) || targets.some(t => this.leaks(t.fn))) r = false;
+      }
+      m.of.set(name, r);
+    }
+    return r;
+  }
+  private madeMemo = new Map<FnInfo, { s: FunctionSummary; of: Map<string, boolean> }>();
+
+  /** A method that may let its object go: its self escapes, or a method it calls on self does
+   *  (or is not analyzed: an inherited `Thread.start`). Cycles count as not leaking. */
+  leaks(m: FnInfo, seen = new Set<FnInfo>()): boolean {
+    const known = this.leakMemo.get(m);
+    if (known !== undefined) return known;
+    if (seen.has(m)) return false;
+    const top = seen.size === 0;
+    seen.add(m);
+    this.asked.add(m);
+    let r = !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)));
+    const sp = m.s.selfParam;
+    for (const site of m.s.calls) {
+      if (r) break;
+      const onSelf = (sp && site.callee.root === sp && site.callee.attrs.length === 1) || (site.callee.root === '<super>' && site.callee.attrs.length === 1);
+      if (!onSelf) continue;
+      const targets = this.callTargets(m, site);
+      if ((!targets.length && !site.property && !site.setter) || targets.some(t => this.leaks(t.fn, seen))) r = true;
+    }
+    // (a result found inside a cycle may rest on the "not leaking" assumption: kept only at the top)
+    if (top || r) this.leakMemo.set(m, r);
+    return r;
+  }
+  private leakMemo = new Map<FnInfo, boolean>();
+  /** Every method leaks() was asked about, since the program was built: whether its leaking
+   *  can have changed an answer (Analysis.update). */
+  private readonly asked = new Set<FnInfo>();
+  consulted(m: FnInfo): boolean { return this.asked.has(m); }
+
+  /** Forgets madeLocal's and leaks' answers: the program changed. */
+  resetOwnership(): void {
+    this.madeMemo.clear();
+    this.leakMemo.clear();
   }
 
   /** What a call of these values returns is a new object: each is a class (`Event`,
@@ -472,6 +532,15 @@ export class Program {
       if (own(s.localTypes, root)) {
         const t = this.typesFromText(f.file, own(s.localTypes, root));
         if (t.length) return t;
+        // `server = cls._Server(...)`: what the callee is, seen from here
+        if (this.localDepth < MAX_DEPTH) {
+          this.localDepth++;
+          try {
+            const made = own(s.localTypes, root)!.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
+              .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
+            if (made.length) return made;
+          } finally { this.localDepth--; }
+        }
         // `x = make()` where make is a class defined locally
       }
       const local = this.localNamed(f.file.module, s.qualname, root);
@@ -585,6 +654,7 @@ export class Program {
     if (BUILTIN_VALUE_METHODS.has(name)) return []; // line.split(), m.group(1)
     // a private name is guessed only in its own package (`process_obj._bootstrap()` in
     // multiprocessing is not threading's Thread._bootstrap)
+    if (name.startsWith('__')) return []; // `other.__push()` is mangled to the caller's class: never another's
     if (name[0] === '_') {
       const local = l.filter(f => topPackage(f.file.module) === topPackage(file.module));
       return local.length <= MAX_BY_NAME ? local : [];
@@ -805,8 +875,10 @@ export class Program {
         }
       }
     }
-    const owners = this.attrOwners.get(attr);
-    if (owners?.length !== 1 || topPackage(owners[0].file.module) !== topPackage(fn.file.module)) return [];
+    // (one class of the caller's package: asyncio's `_waiters` says nothing of concurrent's)
+    const pkg = topPackage(fn.file.module);
+    const owners = this.attrOwners.get(attr)?.filter(c => topPackage(c.file.module) === pkg);
+    if (owners?.length !== 1) return [];
     return this.classContainer(owners[0], attr);
   }
 

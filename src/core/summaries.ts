@@ -22,6 +22,9 @@ export interface EffectiveAccess {
   /** Of this function's own accesses: made on `self.attr` (or a helper's parameter bound to
    *  it here). In a constructor that is the new object, which no other thread sees yet. */
   onSelf?: boolean;
+  /** Of this function's own accesses: through this local, which may hold an object only this
+   *  call reaches (`s = Stack(); s.items.append(x)`; Program.madeLocal decides). */
+  freshRoot?: string;
 }
 
 /** Pseudo-container of a helper's parameter, bound to a real one at each call. */
@@ -192,6 +195,7 @@ export class HelperSummaries {
         if (a.readWrite) e.readWrite = true;
         if (a.check) e.check = true;
         if (onOwnObject(this.program, fn, a.target)) e.onSelf = true;
+        if (a.fresh) e.freshRoot = a.target.root;
         out.push(e);
       }
     }
@@ -444,7 +448,7 @@ const sameStrings = (a: readonly string[], b: readonly string[]) => a.length ===
 function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
   return x.site.line === y.site.line && x.site.column === y.site.column && x.site.endLine === y.site.endLine && x.site.endColumn === y.site.endColumn
     && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
-    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
+    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
 }
 
 /** `self.items`: an argument text naming an attribute of the caller's own object. */

@@ -42,6 +42,10 @@ interface Scope {
   freshLocks?: Set<string>;
   /** Index in the file's functions of the first one defined inside this scope's function. */
   firstInner?: number;
+  /** Locals bound to a call's result (`sel = Selector()`: the callees' texts), and those bound
+   *  any other way too. */
+  made?: Map<string, Set<string>>;
+  notMade?: Set<string>;
 }
 
 interface Ctx {
@@ -351,7 +355,15 @@ class Summarizer {
       || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref'));
   }
 
-  private bind(ctx: Ctx, name: string): void {
+  private bind(ctx: Ctx, name: string, madeBy?: string): void {
+    const scope = ctx.scope;
+    if (madeBy === undefined) (scope.notMade ??= new Set()).add(name);
+    else {
+      const m = (scope.made ??= new Map());
+      let l = m.get(name);
+      if (!l) m.set(name, (l = new Set()));
+      l.add(madeBy);
+    }
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
     ctx.scope.freshLocks?.delete(name);
@@ -589,12 +601,24 @@ class Summarizer {
         const p = this.resolveAlias(ctx, path);
         this.addCall(ctx, value, { root: p.root, attrs: [...p.attrs, '__enter__'] }, [], {}, false);
         this.addCall(ctx, value, { root: p.root, attrs: [...p.attrs, '__exit__'] }, [], {}, false);
-      } else this.expr(value, ctx);
+      } else {
+        this.expr(value, ctx);
+        // `with Stack() as s:` runs the new object's __enter__ and __exit__ here (on s, which
+        // __enter__ nearly always returns)
+        const f = value.type === 'call' ? child(value, 'function') : undefined;
+        const fp = f && this.pathOf(f);
+        const target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
+        if (fp) {
+          const on = target?.type === 'identifier' ? this.t(target) : `<call:${[fp.root, ...fp.attrs].join('.')}>`;
+          this.addCall(ctx, value, { root: on, attrs: ['__enter__'] }, [], {}, false);
+          this.addCall(ctx, value, { root: on, attrs: ['__exit__'] }, [], {}, false);
+        }
+      }
       if (alias) {
         const target = alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias;
         if (target?.type === 'identifier') {
           const name = this.t(target);
-          this.bind(ctx, name);
+          this.bind(ctx, name, this.isMaking(value));
           const ex = value.type === 'call' ? this.executorOf(value) : undefined;
           if (ex) this.setLocalExecutor(ctx.scope.fn, name, ex);
           const ty = value.type === 'call' ? child(value, 'function') : undefined;
@@ -650,8 +674,63 @@ class Summarizer {
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.block(body.children, { scope, locks: [], inLoop: false });
+    if (body) this.markFresh(scope, body);
     this.finishScope(scope);
     this.scopes.pop();
+  }
+
+  /** `Selector()`, `pkg.Stack(...)`: a call of a named callable (a class, the analysis decides):
+   *  the callee's text. */
+  private isMaking(value: SyntaxNode | undefined): string | undefined {
+    if (value?.type !== 'call') return undefined;
+    const f = child(value, 'function');
+    return f && this.pathOf(f) ? this.t(f) : undefined;
+  }
+
+  /** Calls and accesses through locals that hold an object no other thread can reach: bound
+   *  only to calls' results, and used only as a receiver (`sel.register(fd)`, `s.items[k]`),
+   *  never passed, returned, stored, compared or seen by a nested function (CallSite.fresh). */
+  private markFresh(scope: Scope, body: SyntaxNode): void {
+    const fn = scope.fn;
+    const cand = new Set(scope.made ? [...scope.made.keys()].filter(x => !scope.notMade?.has(x) && !scope.declaredGlobal.has(x) && !fn.params.includes(x)) : []);
+    if (cand.size && !(fn.calls.some(c => cand.has(c.callee.root)) || fn.accesses.some(a => cand.has(a.target.root)))) cand.clear();
+    // A method's own object leaves it the same ways (`register(self)`, `target=self.run`, a
+    // closure using self): then an object made by a caller and handed to this method as its
+    // receiver is no longer that caller's alone (FunctionSummary.selfEscapes).
+    const sp = fn.kind === 'method' ? fn.selfParam : undefined;
+    let selfSeen = !sp;
+    if (!cand.size && selfSeen) return;
+    // (explicit stack: the nesting can be deep)
+    const stack: [SyntaxNode, boolean][] = [[body, false]];
+    while (stack.length && (cand.size || !selfSeen)) {
+      const [node, nested] = stack.pop()!;
+      if (node.type === 'identifier') {
+        const name = this.t(node);
+        if (name === sp && !selfSeen) {
+          // (`return self`: back to the caller, who has it already; `self.x` as a value hands
+          // on x, not self, unless x is a method: the analysis decides, from selfValues)
+          const use = receiverUse(node);
+          if (use === 'value' && !nested && node.parent?.type === 'attribute' && node.parent.parent?.type !== 'attribute') {
+            const attr = child(node.parent, 'attribute');
+            if (attr) { const v = (fn.selfValues ??= []); const t = this.t(attr); if (!v.includes(t)) v.push(t); }
+          } else if (nested || !(use === 'use' || use === 'value' || node.parent?.type === 'return_statement')) { fn.selfEscapes = true; selfSeen = true; }
+          continue;
+        }
+        if (!cand.has(name)) continue;
+        const p = node.parent;
+        // (`self.box = b = Box()`: the chained target's object goes elsewhere too)
+        const binding = (p?.type === 'assignment' && node.field === 'left' && p.parent?.type !== 'assignment') || p?.type === 'as_pattern_target';
+        if (nested || !(binding || receiverUse(node) === 'use')) cand.delete(name);
+        continue;
+      }
+      const inner = nested || node.type === 'function_definition' || node.type === 'lambda' || node.type === 'class_definition';
+      for (const c of node.children) stack.push([c, inner]);
+    }
+    if (!cand.size) return;
+    fn.made = {};
+    for (const name of [...cand].sort()) fn.made[name] = [...scope.made!.get(name)!];
+    for (const c of fn.calls) if (c.callee.attrs.length === 1 && cand.has(c.callee.root)) c.fresh = true;
+    for (const a of fn.accesses) if (a.target.attrs.length && cand.has(a.target.root)) a.fresh = true;
   }
 
   private params(params: SyntaxNode, fn: FunctionSummary): void {
@@ -770,7 +849,7 @@ class Summarizer {
           if (c) this.setCanon(name, c);
         }
       }
-      this.bind(ctx, name);
+      this.bind(ctx, name, this.isMaking(value));
       if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
       if (value) {
         // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
@@ -1424,4 +1503,17 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
 /** `x.acquire()` / `x.release()`: the lock is `x`. */
 function lockMethod(obj: string, method: string): { text: string; acquire: boolean } | undefined {
   return method === 'acquire' || method === 'release' ? { text: obj, acquire: method === 'acquire' } : undefined;
+}
+
+/** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
+ *  object going nowhere; `value` for an attribute of it taken as a value (`f(b.items)`,
+ *  `target=b.run`: a bound method takes the object with it); `bare` for the name itself. */
+function receiverUse(id: SyntaxNode): 'use' | 'value' | 'bare' {
+  let top = id;
+  while (top.parent?.type === 'attribute' && top.field === 'object') top = top.parent;
+  if (top === id) return 'bare';
+  const p = top.parent;
+  if (!p) return 'value';
+  return (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
+    || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left') ? 'use' : 'value';
 }

@@ -64,13 +64,14 @@ export const ARG_VALUE_WRITES = new Set(['update', 'append', 'extend', 'appendle
 /** Methods of str, bytes and regex matches and patterns: `line.split()`, `m.group(1)`. A call
  *  of one on a receiver of unknown type is taken for the builtin's, never guessed by name to an
  *  analyzed method (`str.split` made `FoldedCase.split` run on every thread that split a line).
- *  Names users often give their own methods (`match`, `search`, `sub`, `end`) are not here. */
+ *  (`match`, `search` and `sub` too: on an object of unknown type they are a pattern's far more
+ *  often than a method of one's own. `end` is not here: users give their own methods that name.) */
 export const BUILTIN_VALUE_METHODS = new Set(['capitalize', 'casefold', 'center', 'endswith', 'expandtabs', 'find',
   'format_map', 'isalnum', 'isalpha', 'isascii', 'isdecimal', 'isdigit', 'isidentifier', 'islower', 'isnumeric',
   'isprintable', 'isspace', 'istitle', 'isupper', 'ljust', 'lower', 'lstrip', 'partition', 'removeprefix', 'removesuffix',
   'replace', 'rfind', 'rindex', 'rjust', 'rpartition', 'rsplit', 'rstrip', 'split', 'splitlines', 'startswith', 'strip',
   'swapcase', 'title', 'translate', 'upper', 'zfill', 'hex', 'group', 'groups', 'groupdict', 'span', 'expand',
-  'findall', 'finditer', 'fullmatch', 'subn']);
+  'findall', 'finditer', 'fullmatch', 'subn', 'sub', 'search', 'match', 'scanner', 'fromhex', 'maketrans']);
 
 /** Builtins that read the whole container passed to them. */
 export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
