@@ -348,7 +348,7 @@ export class Findings {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
         // (a method of an object only this call reaches runs as a constructor's does: on it)
-        const onNew = !top && ((st.setup && onOwnObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root)));
+        const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root)));
         for (const tg of call.targets) {
           const setup = onNew || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
           if (!isSeen(tg.fn, (setup ? '1' : '0') + locksKey)) stack.push({ fn: tg.fn, up: st, locks, locksKey, setup, thread: t, index: -1 });
@@ -526,7 +526,7 @@ function sameFinding(a: FindingReport, b: FindingReport): boolean {
 /** A call a constructor (or a method it runs on the new object) makes on the new object:
  *  `self.m()`, `super().m()`, `Base.m(self)`, a closure of its own, or on an object the new
  *  one makes for itself (`self._started.set()`, Program.ownedAttr). */
-function onOwnObject(program: Program, fn: FnInfo, call: ResolvedCall): boolean {
+function callOnNewObject(program: Program, fn: FnInfo, call: ResolvedCall): boolean {
   const { callee, args } = call.site;
   const sp = program.selfName(fn);
   const cls = program.methodOf(fn)?.cls;

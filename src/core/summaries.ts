@@ -194,7 +194,7 @@ export class HelperSummaries {
         if (a.value !== undefined) e.value = a.value;
         if (a.readWrite) e.readWrite = true;
         if (a.check) e.check = true;
-        if (onOwnObject(this.program, fn, a.target)) e.onSelf = true;
+        if (ownState(this.program, fn, a.target)) e.onSelf = true;
         if (a.fresh) e.freshRoot = a.target.root;
         out.push(e);
       }
@@ -458,7 +458,7 @@ function isSelfAttr(program: Program, fn: FnInfo, arg: string | undefined): bool
 }
 
 /** `self.x` or `self.made.x` (an object the instance makes for itself, Program.ownedAttr). */
-function onOwnObject(program: Program, fn: FnInfo, target: ExprPath): boolean {
+function ownState(program: Program, fn: FnInfo, target: ExprPath): boolean {
   // `self = super().__new__(cls); self.keywords = kw` in __new__: the instance being made
   if (fn.s.name === '__new__' && target.attrs.length === 1 && own(fn.s.localTypes, target.root)?.every(t => /(^|\.)__new__$/.test(t))) return true;
   const sp = program.selfName(fn);
