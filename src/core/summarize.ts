@@ -836,7 +836,8 @@ class Summarizer {
       if (scope.cls && !isGlobal) {
         // class body: a class attribute, one object for every instance; an annotated one is an
         // instance field (dataclasses, NamedTuple, attrs: each instance gets its own) unless ClassVar
-        const level = type && !/^(typing\.)?ClassVar\b/.test(this.t(type)) ? 'instance' : 'class';
+        // (`_box = None`, unannotated, is a placeholder for what instances bind: neither)
+        const level = type && !/^(typing\.)?ClassVar\b/.test(this.t(type)) ? 'instance' : value?.type === 'none' ? undefined : 'class';
         this.noteAttr(scope.cls.attrs, name, left, value, type, ctx, level, level === 'instance');
         return;
       }
