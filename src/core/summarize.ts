@@ -52,6 +52,9 @@ interface Ctx {
   scope: Scope;
   locks: string[];
   inLoop: boolean;
+  /** Names a comprehension or a lambda binds for the expression inside it (`reg` in `[r(reg)
+   *  for reg in regs]`): not the function's or the module's names of the same spelling. */
+  shadow?: ReadonlySet<string>;
 }
 
 export interface SummarizeInput {
@@ -522,7 +525,8 @@ class Summarizer {
           if (c.type === 'block') this.block(c.children, ctx);
           else if (c.type === 'as_pattern' && n.type.startsWith('except')) { const alias = child(c, 'alias'); if (alias) this.bindTarget(alias, ctx); this.expr(c.children[0], ctx); }
           else if (c.type === 'case_pattern') this.bindPattern(c, ctx);
-          else if (isStatement(c)) this.statement(c, ctx);
+          // (the clauses of a try, if or match: here, so that `except E as e` binds e)
+          else if (isStatement(c) || CLAUSES.has(c.type)) this.statement(c, ctx);
           else this.expr(c, ctx);
         }
         return;
@@ -1081,12 +1085,17 @@ class Summarizer {
       case 'subscript': return this.subscript(n, ctx);
       case 'lambda': {
         const body = child(n, 'body');
-        if (body) this.expr(body, ctx);
+        const params = child(n, 'parameters');
+        if (body) this.expr(body, params ? withShadow(ctx, boundNames(params, this.text)) : ctx);
         return;
       }
-      case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression':
-        for (const c of namedChildren(n)) this.expr(c, { ...ctx, inLoop: true });
+      case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression': {
+        const names: string[] = [];
+        for (const c of namedChildren(n)) if (c.type === 'for_in_clause') for (const l of children(c, 'left')) names.push(...boundNames(l, this.text));
+        const inner = withShadow({ ...ctx, inLoop: true }, names);
+        for (const c of namedChildren(n)) this.expr(c, inner);
         return;
+      }
       case 'for_in_clause': {
         const right = child(n, 'right');
         if (right) this.expr(right, ctx);
@@ -1263,6 +1272,7 @@ class Summarizer {
   }
 
   private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean | 'setter'): void {
+    if (ctx.shadow?.has(callee.root)) callee = shadowed(callee);
     // built field by field (no spread): this runs for every call in the file
     const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
     const c: CallSite = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
@@ -1303,6 +1313,7 @@ class Summarizer {
   }
 
   private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false): void {
+    if (ctx.shadow?.has(target.root)) target = shadowed(target);
     if (target.root === '<super>' || target.root === 'self' && target.attrs.length === 0) return;
     const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
     const a: DirectAccess = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, target, access, op, locks: ctx.locks };
@@ -1409,6 +1420,7 @@ class Summarizer {
   }
 }
 
+const CLAUSES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause', 'case_clause']);
 const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_statement', 'while_statement', 'try_statement',
   'with_statement', 'function_definition', 'class_definition', 'decorated_definition', 'return_statement',
   'delete_statement', 'raise_statement', 'pass_statement', 'break_statement', 'continue_statement', 'global_statement',
@@ -1517,4 +1529,28 @@ function receiverUse(id: SyntaxNode): 'use' | 'value' | 'bare' {
   if (!p) return 'value';
   return (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
     || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left') ? 'use' : 'value';
+}
+
+/** A path rooted at a name a comprehension or lambda binds: a root no other name resolves to. */
+function shadowed(p: ExprPath): ExprPath {
+  return { root: `<local:${p.root}>`, attrs: p.attrs };
+}
+
+function withShadow(ctx: Ctx, names: string[]): Ctx {
+  if (!names.length) return ctx;
+  return { ...ctx, shadow: new Set([...(ctx.shadow ?? []), ...names]) };
+}
+
+/** The identifiers a target or parameter list binds (`k, (a, b)`, `x, *rest, key=1`). */
+function boundNames(n: SyntaxNode, text: string): string[] {
+  const out: string[] = [];
+  const stack = [n];
+  while (stack.length) {
+    const x = stack.pop()!;
+    // (a default value or an annotation binds nothing)
+    if (x.field === 'value' || x.field === 'type' || x.field === 'default') continue;
+    if (x.type === 'identifier') out.push(text.slice(x.start, x.end));
+    else for (const c of x.children) stack.push(c);
+  }
+  return out;
 }
