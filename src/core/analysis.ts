@@ -4,7 +4,7 @@
 import { compareInFile } from './report';
 import type { AccessReport, ContainerReport, FileReport, Report, ReportPosition, SymbolInfo, ThreadReport } from './report';
 import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTables } from './views';
-import { FileSummary } from './model';
+import { FileSummary, FunctionSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
@@ -205,10 +205,13 @@ export class Analysis implements ResultsView {
 
   /** What ownership answers of a function: whether it lets its object go (when some fresh
    *  local's ownership has asked), and whether each of its fresh locals is its own. */
-  private ownershipKey(fn: FnInfo): string {
+  private ownershipKey(fn: FnInfo, consulted: boolean, attrs: string[]): string {
     const made = fn.s.made;
-    const leaks = this.program.consulted(fn) ? String(this.program.leaks(fn)) : '-';
-    return made ? `${leaks}|${Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',')}` : leaks;
+    const leaks = consulted ? String(this.program.leaks(fn)) : '-';
+    // (and of the objects `self.<attr>.…` it uses, before or after the edit, whether its instance
+    // made them for itself)
+    const owned = attrs.map(a => `${a}=${this.program.ownedHere(fn, a)}`).join(',');
+    return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}`;
   }
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */
@@ -228,7 +231,10 @@ export class Analysis implements ResultsView {
     const startsBefore = fns.map(fn => this.threads.startKey(fn));
     // what ownership (Program.madeLocal) reads of the functions whose bodies change, before
     const inPlace = !!old && !!next && this.fitsInPlace(path, next);
-    const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn))) : [];
+    // (whether leaks() was ever asked of it, taken first: the keys themselves ask it of callees)
+    const consulted = fns.map(fn => this.program.consulted(fn));
+    const ownedAttrs = inPlace ? fns.map((fn, j) => selfAttrsUsed(this.program.selfName(fn), old!.functions[j], next!.functions[j])) : [];
+    const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn, consulted[j], ownedAttrs[j]))) : [];
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) {
       this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
@@ -254,7 +260,7 @@ export class Analysis implements ResultsView {
     // it does not). Leaking depends only on the methods' own bodies and those they call on
     // self, so unless a changed function's leaking changed, no other function's did.
     this.program.resetOwnership();
-    const ownership = fns.some((fn, j) => ownershipBefore[j] !== '' && ownershipBefore[j] !== this.ownershipKey(fn));
+    const ownership = fns.some((fn, j) => ownershipBefore[j] !== '' && ownershipBefore[j] !== this.ownershipKey(fn, consulted[j], ownedAttrs[j]));
     // A method that starts or stops calling the method it overrides through super() changes
     // which subclass containers the overridden methods up its MRO write (Program.overriddenAway):
     // they are redone too, wherever they are.
@@ -613,3 +619,15 @@ function sameAccessLists(a: AccessReport[], b: AccessReport[]): boolean {
   });
 }
 
+
+/** The attributes `self.<attr>.…` reaches through (`sp`: the name of self there, in a method
+ *  or its closure), in calls or accesses of either summary. */
+function selfAttrsUsed(sp: string | undefined, a: FunctionSummary, b: FunctionSummary): string[] {
+  const out = new Set<string>();
+  if (!sp) return [];
+  for (const s of [a, b]) {
+    for (const c of s.calls) if (c.callee.root === sp && c.callee.attrs.length === 2) out.add(c.callee.attrs[0]);
+    for (const x of s.accesses) if (x.target.root === sp && x.target.attrs.length === 2) out.add(x.target.attrs[0]);
+  }
+  return [...out].sort();
+}

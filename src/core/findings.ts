@@ -532,18 +532,20 @@ function callOnNewObject(program: Program, fn: FnInfo, call: ResolvedCall): bool
   const cls = program.methodOf(fn)?.cls;
   if (callee.root === '<super>') return true;
   if (sp && callee.root === sp && callee.attrs.length === 1) return true;
-  if (sp && callee.root === sp && callee.attrs.length === 2 && cls && program.ownedAttr(cls, callee.attrs[0])) return true;
+  // (an object it made for itself, unless a method it calls on it lets it go: `self._t.start()`)
+  if (sp && callee.root === sp && callee.attrs.length === 2 && cls && program.ownedHere(fn, callee.attrs[0])) return true;
   if (sp && args[0] === sp && call.targets.every(t => t.fn.cls && !t.bound)) return true;
   return callee.attrs.length === 0 && fn.s.nested.includes(callee.root);
 }
 
 /** In setup: an access of state only the new object has (its own `self.x`, unless x is a
  *  class-level attribute; a container local to the constructor) is not shared yet. */
-function newObjects(program: Program, fn: FnInfo, a: { container: string; onSelf?: boolean }): boolean {
+function newObjects(program: Program, fn: FnInfo, a: { container: string; onSelf?: boolean; ownedVia?: string }): boolean {
   const c = program.containers.get(a.container);
   if (!c) return true;
   if (c.ownerKind === 'function') return c.owner === fn.s.qualname && c.path === fn.file.path;
-  return !!a.onSelf && !c.classLevel;
+  if (c.classLevel) return false;
+  return !!a.onSelf || (a.ownedVia !== undefined && program.ownedHere(fn, a.ownedVia));
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {

@@ -396,6 +396,27 @@ export class Program {
   }
   private madeMemo = new Map<FnInfo, { s: FunctionSummary; of: Map<string, boolean> }>();
 
+  /** `self.<attr>` in fn (a method or its closure) is an object the instance made for itself
+   *  (ownedAttr) that fn lets go by none of the methods it calls on it (`self._t.start()`). */
+  ownedHere(fn: FnInfo, attr: string): boolean {
+    const m = this.methodOf(fn);
+    const sp = this.selfName(fn);
+    if (!m?.cls || !sp || !this.ownedAttr(m.cls, attr)) return false;
+    const key = `\0${attr}`;
+    let memo = this.madeMemo.get(fn);
+    if (!memo || memo.s !== fn.s) this.madeMemo.set(fn, (memo = { s: fn.s, of: new Map() }));
+    let r = memo.of.get(key);
+    if (r === undefined) {
+      r = true;
+      for (const site of fn.s.calls) {
+        if (site.callee.root !== sp || site.callee.attrs.length !== 2 || site.callee.attrs[0] !== attr) continue;
+        if (this.callTargets(fn, site).some(t => this.leaks(t.fn))) { r = false; break; }
+      }
+      memo.of.set(key, r);
+    }
+    return r;
+  }
+
   /** A method that may let its object go: its self escapes, or a method it calls on self does
    *  (or is not analyzed: an inherited `Thread.start`). Cycles count as not leaking. */
   leaks(m: FnInfo, seen = new Set<FnInfo>()): boolean {

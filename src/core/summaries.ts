@@ -25,6 +25,9 @@ export interface EffectiveAccess {
   /** Of this function's own accesses: through this local, which may hold an object only this
    *  call reaches (`s = Stack(); s.items.append(x)`; Program.madeLocal decides). */
   freshRoot?: string;
+  /** Of this function's own accesses: on `self.<ownedVia>.x`, an object the instance may make for
+   *  itself (Program.ownedHere decides). */
+  ownedVia?: string;
 }
 
 /** Pseudo-container of a helper's parameter, bound to a real one at each call. */
@@ -194,7 +197,9 @@ export class HelperSummaries {
         if (a.value !== undefined) e.value = a.value;
         if (a.readWrite) e.readWrite = true;
         if (a.check) e.check = true;
-        if (ownState(this.program, fn, a.target)) e.onSelf = true;
+        const own = ownState(this.program, fn, a.target);
+        if (own === true) e.onSelf = true;
+        else if (own) e.ownedVia = own;
         if (a.fresh) e.freshRoot = a.target.root;
         out.push(e);
       }
@@ -448,7 +453,7 @@ const sameStrings = (a: readonly string[], b: readonly string[]) => a.length ===
 function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
   return x.site.line === y.site.line && x.site.column === y.site.column && x.site.endLine === y.site.endLine && x.site.endColumn === y.site.endColumn
     && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
-    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
+    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && x.ownedVia === y.ownedVia && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
 }
 
 /** `self.items`: an argument text naming an attribute of the caller's own object. */
@@ -457,12 +462,12 @@ function isSelfAttr(program: Program, fn: FnInfo, arg: string | undefined): bool
   return !!sp && !!arg && arg.length > sp.length + 1 && arg.startsWith(sp) && arg[sp.length] === '.' && /^[A-Za-z_]\w*$/.test(arg.slice(sp.length + 1));
 }
 
-/** `self.x` or `self.made.x` (an object the instance makes for itself, Program.ownedAttr). */
-function ownState(program: Program, fn: FnInfo, target: ExprPath): boolean {
+/** `self.x` (true), or `self.made.x` (`made`: an object the instance may make for itself, which
+ *  findings decide with Program.ownedHere). */
+function ownState(program: Program, fn: FnInfo, target: ExprPath): boolean | string {
   // `self = super().__new__(cls); self.keywords = kw` in __new__: the instance being made
   if (fn.s.name === '__new__' && target.attrs.length === 1 && own(fn.s.localTypes, target.root)?.every(t => /(^|\.)__new__$/.test(t))) return true;
   const sp = program.selfName(fn);
   if (!sp || target.root !== sp) return false;
-  const cls = program.methodOf(fn)?.cls;
-  return target.attrs.length === 1 || (target.attrs.length === 2 && !!cls && program.ownedAttr(cls, target.attrs[0]));
+  return target.attrs.length === 1 || (target.attrs.length === 2 && target.attrs[0]);
 }
