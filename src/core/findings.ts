@@ -544,7 +544,8 @@ function newObjects(program: Program, fn: FnInfo, a: { container: string; onSelf
   const c = program.containers.get(a.container);
   if (!c) return true;
   if (c.ownerKind === 'function') return c.owner === fn.s.qualname && c.path === fn.file.path;
-  if (c.classLevel) return false;
+  // a class-level attribute, or a module global reached through one of self's (`self.reg = REG`)
+  if (c.classLevel || c.ownerKind === 'module') return false;
   return !!a.onSelf || (a.ownedVia !== undefined && program.ownedHere(fn, a.ownedVia));
 }
 

@@ -578,6 +578,8 @@ export class Program {
   getAttr(v: Val, a: string): Val[] {
     switch (v.k) {
       case 'inst': case 'cls': {
+        // `self.__class__.x`, `type(self).x` (summarize.ts writes it so): the class itself
+        if (a === '__class__') return v.k === 'inst' ? [{ k: 'cls', cls: v.cls }] : [];
         const m = this.lookupMethod(v.cls, a);
         if (m) {
           const bound = v.k === 'inst' ? !m.s.staticmethod : !!m.s.classmethod;
@@ -813,8 +815,17 @@ export class Program {
   }
 
   /** `method`: the method making the access on its own self. */
-  private classContainer(c: ClassInfo, attr: string, method?: FnInfo): string[] {
+  private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean): string[] {
     for (const k of this.mro(c)) { const id = `${k.file.module}.${k.s.qualname}.${attr}`; if (this.containers.has(id)) return [id]; }
+    // `self.reg = REG` (or `= other.REG`): the module global container itself (but assigning
+    // self.reg binds the attribute, it does not write REG)
+    for (const k of binds ? [] : this.mro(c)) {
+      const aliases = own(k.s.attrs, attr)?.aliases;
+      if (!aliases) continue;
+      const out: string[] = [];
+      for (const v of this.aliasValues(k.file, aliases)) if (v.k === 'var') for (const id of this.globalContainer(v.file, v.name, 0)) if (!out.includes(id)) out.push(id);
+      if (out.length) return out;
+    }
     // An attribute defined only by subclasses (a base method using state its subclasses set up),
     // but not by one that overrides the method without calling it back: on such an instance the
     // method never runs (`ApplyResult._set` does not touch `MapResult._value`).
@@ -844,7 +855,8 @@ export class Program {
   }
 
   /** Containers an access path refers to. */
-  containersOf(fn: FnInfo, target: ExprPath): string[] {
+  /** `binds`: the access assigns the target itself (`self.x = …`). */
+  containersOf(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
     if (target.attrs.length === 0) {
       const name = target.root;
       for (let f: FnInfo | undefined = fn; f; f = f.parent) {
@@ -867,7 +879,7 @@ export class Program {
       // a module-level instance (`root = RootLogger(…)`; `root.handlers`): what its type says
       const vals = o.k === 'var' ? this.typesFromText(o.file, own(o.file.globals, o.name)?.typeText) : [o];
       for (const v of vals) {
-        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method)) out.add(id);
+        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method, binds)) out.add(id);
         else if (v.k === 'mod') {
           const f = this.findModule(v.name);
           if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);

@@ -187,7 +187,7 @@ export class HelperSummaries {
     const out: EffectiveAccess[] = [];
     for (const a of fn.s.accesses) {
       const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
-      const ids = isParam ? [PARAM_PREFIX + a.target.root] : this.program.containersOf(fn, a.target);
+      const ids = isParam ? [PARAM_PREFIX + a.target.root] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del');
       for (const id of ids) {
         const e: EffectiveAccess = {
           container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: NO_VIA,
@@ -468,6 +468,8 @@ function ownState(program: Program, fn: FnInfo, target: ExprPath): boolean | str
   // `self = super().__new__(cls); self.keywords = kw` in __new__: the instance being made
   if (fn.s.name === '__new__' && target.attrs.length === 1 && own(fn.s.localTypes, target.root)?.every(t => /(^|\.)__new__$/.test(t))) return true;
   const sp = program.selfName(fn);
-  if (!sp || target.root !== sp) return false;
+  if (!sp || target.root !== sp || target.attrs[0] === '__class__') return false;
+  // a classmethod's `cls.x` is the class's, every instance's
+  if (program.methodOf(fn)?.s.classmethod) return false;
   return target.attrs.length === 1 || (target.attrs.length === 2 && target.attrs[0]);
 }

@@ -954,11 +954,12 @@ class Summarizer {
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
       n.lockOf = this.t(value);
-    } else if (value?.type === 'attribute' && (ctx.scope.cls || ctx.scope.fn.kind === 'module') && DOTTED_NAME.test(this.t(value))) {
+    } else if (value?.type === 'attribute' && DOTTED_NAME.test(this.t(value)) && (ctx.scope.cls || ctx.scope.fn.kind === 'module' || this.globalName(ctx, value))) {
       n.alias = this.t(value);
     } else if (value?.type === 'identifier') {
       const v = this.t(value);
-      if (ctx.scope.cls || ctx.scope.fn.kind === 'module') n.alias = v;
+      // in a method, `self.reg = REG` (a module global): self.reg is REG (Program.classContainer)
+      if (ctx.scope.cls || ctx.scope.fn.kind === 'module' || this.globalName(ctx, value)) n.alias = v;
       const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
       if (pt || lt || lc) n.name = {};
       if (pt) n.name!.paramType = pt;
@@ -1027,6 +1028,13 @@ class Summarizer {
     if (cur.type === 'call' && attrs.length) {
       const f = child(cur, 'function');
       if (f?.type === 'identifier' && this.t(f) === 'super') return { root: '<super>', attrs };
+      // `type(self).members`: the class of self (Program.getAttr reads `__class__`)
+      if (f?.type === 'identifier' && this.t(f) === 'type') {
+        const args = child(cur, 'arguments');
+        const only = args && args.type === 'argument_list' ? namedChildren(args) : [];
+        const of = only.length === 1 ? this.pathOf(only[0]) : undefined;
+        if (of && !of.root.startsWith('<')) return { root: of.root, attrs: [...of.attrs, '__class__', ...attrs] };
+      }
       // `Runner().start_all()`: a method of the object just made.
       const inner = f ? this.pathOf(f) : undefined;
       if (inner && !inner.root.startsWith('<')) return { root: `<call:${[inner.root, ...inner.attrs].join('.')}>`, attrs };
@@ -1034,6 +1042,12 @@ class Summarizer {
     // `cache[job]._set(...)`: receiver of unknown type, resolved (if at all) by method name.
     if (cur.type === 'subscript' && attrs.length) return { root: '<expr>', attrs };
     return undefined;
+  }
+
+  /** The root of a dotted name, when it is a module global as the function sees it (not self). */
+  private globalName(ctx: Ctx, value: SyntaxNode): boolean {
+    const p = this.pathOf(value);
+    return !!p && !p.root.startsWith('<') && p.root !== ctx.scope.fn.selfParam && this.sharedName(ctx, p.root);
   }
 
   /** A name a function body sees as the same object in every run: its self, or a module global
