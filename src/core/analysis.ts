@@ -8,7 +8,7 @@ import { FileSummary, FunctionSummary } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings } from './findings';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
-import { callsSuper, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
+import { callsUp, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
 
@@ -261,11 +261,12 @@ export class Analysis implements ResultsView {
     // self, so unless a changed function's leaking changed, no other function's did.
     this.program.resetOwnership();
     const ownership = fns.some((fn, j) => ownershipBefore[j] !== '' && ownershipBefore[j] !== this.ownershipKey(fn, consulted[j], ownedAttrs[j]));
-    // A method that starts or stops calling the method it overrides through super() changes
-    // which subclass containers the overridden methods up its MRO write (Program.overriddenAway):
-    // they are redone too, wherever they are.
+    // A method that starts or stops calling the method it overrides (super() or Base.m(self))
+    // changes which subclass containers the overridden methods up its MRO write, and which
+    // subclass methods their calls on self reach (Program.overriddenAway): they are redone too,
+    // wherever they are.
     fns.forEach((fn, j) => {
-      if (!fn.cls || !changedSet.has(fn) || callsSuper(old.functions[j]) === callsSuper(next.functions[j])) return;
+      if (!fn.cls || !changedSet.has(fn) || callsUp(old.functions[j]) === callsUp(next.functions[j])) return;
       for (const k of this.program.mro(fn.cls).slice(1)) {
         const m = k.methods.get(fn.s.name);
         if (m && !changedSet.has(m)) { changedSet.add(m); changed.push(m); }

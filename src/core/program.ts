@@ -1,6 +1,7 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
+import { callsUp } from './shape';
 import { BUILTIN_VALUE_METHODS, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
@@ -720,6 +721,17 @@ export class Program {
     for (const v of vals) {
       if (v.k === 'fn') {
         if (site.property && !v.fn.s.property) continue;
+        // `self.m()` in a method: self may be any subclass whose instances run this method, not
+        // one that overrides it and never calls it back (InteractiveInterpreter.runcode's
+        // `self.showtraceback()` never runs pyshell's, whose runcode is its own)
+        if (v.dispatch && site.callee.root !== '<super>' && fn.cls && !fn.s.classmethod && site.callee.root === fn.s.selfParam && site.callee.attrs.length === 1) {
+          for (const k of [v.dispatch, ...this.allSubclasses(v.dispatch)]) {
+            if (k !== v.dispatch && this.overriddenAway(k, fn)) continue;
+            const o = this.lookupMethod(k, v.fn.s.name);
+            if (o) add(o, v.bound);
+          }
+          continue;
+        }
         add(v.fn, v.bound);
         if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls) {
           // self may be any subclass: what m means in each one's MRO (overrides, and mixin siblings).
@@ -838,13 +850,16 @@ export class Program {
   }
 
   /** Whether instances of `sub` run their own `method` in its place, never calling it through
-   *  `super()` (`callsSuper` in shape.ts: an edit that changes it redoes the overridden methods,
-   *  Analysis.update). */
+   *  `super()` or a base class (`callsUp` in shape.ts: an edit that changes it redoes the
+   *  overridden methods, Analysis.update). */
   private overriddenAway(sub: ClassInfo, method: FnInfo): boolean {
     const o = this.lookupMethod(sub, method.s.name);
     if (!o || o === method) return false;
     for (let k: FnInfo | undefined = o; k && k !== method; ) {
-      if (!k.s.calls.some(c => c.callee.root === '<super>' && c.callee.attrs.length === 1 && c.callee.attrs[0] === method.s.name)) return true;
+      const up = callsUp(k.s);
+      if (!up) return true;
+      // (`Base.m(self)`: which base is not followed; the method may be the one it runs)
+      if (up === 'base') return false;
       // the super() call runs the next definition up the MRO of sub
       const mro = this.mro(sub);
       const at: number = k.cls ? mro.indexOf(k.cls) : -1;

@@ -74,10 +74,18 @@ function functionKey(fn: FunctionSummary): string {
   return k;
 }
 
-/** Whether the method calls the method it overrides through super() (`Program.overriddenAway`
- *  reads it for the overridden methods' containers: an edit that changes it redoes them). */
-export function callsSuper(fn: FunctionSummary): boolean {
-  return fn.calls.some(c => c.callee.root === '<super>' && c.callee.attrs.length === 1 && c.callee.attrs[0] === fn.name);
+/** How a method calls the method of its name up the MRO: through super() (`'super'`), through a
+ *  base class named (`Base.m(self, …)`: `'base'`), or not at all. `Program.overriddenAway` reads
+ *  it for the overridden methods' containers and calls: an edit that changes it redoes them. */
+export function callsUp(fn: FunctionSummary): 'super' | 'base' | undefined {
+  let up: 'base' | undefined;
+  for (const c of fn.calls) {
+    const last = c.callee.attrs.length ? c.callee.attrs[c.callee.attrs.length - 1] : undefined;
+    if (last !== fn.name) continue;
+    if (c.callee.root === '<super>' && c.callee.attrs.length === 1) return 'super';
+    if (fn.selfParam && c.args[0] === fn.selfParam && c.callee.root !== fn.selfParam && !c.callee.root.startsWith('<')) up = 'base';
+  }
+  return up;
 }
 
 /** Same body (and position): between two summaries with the same declarations, such a function

@@ -270,6 +270,11 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['service.py', t => t.replace('target=self.work', 'target=self.poll')], // a start retargeted
     ['service.py', t => t.replace('        self.log.append(x)', '        super().note(x)\n        self.log.append(x)')], // the override calls the base back: Store.note writes Service.log
     ['service.py', t => t.replace('        super().note(x)\n', '')], // ... and no longer
+    ['store.py', t => t.replace('        self.items.pop(k, None)', '        self.items.pop(k, None)\n        self.keep(v)') + '\n    def keep(self, x):\n        self.note(x)\n'], // the base calls a method on self ...
+    ['service.py', t => t + '\n    def keep(self, x):\n        self.log.append(("kept", x))\n'], // ... that Service overrides, never calling it back: Store.keep's self.note() is not Service's
+    ['service.py', t => t.replace('        self.log.append(("kept", x))', '        super().keep(x)\n        self.log.append(("kept", x))')], // now through super(): a Service runs Store.keep
+    ['service.py', t => t.replace('        super().keep(x)\n', '        Store.keep(self, x)\n')], // ... through the base named
+    ['service.py', t => t.replace('        Store.keep(self, x)\n', '')], // ... and no longer
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
