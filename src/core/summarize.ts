@@ -706,9 +706,12 @@ class Summarizer {
     if (!cand.size && selfSeen) return;
     // (explicit stack: the nesting can be deep)
     const stack: [SyntaxNode, boolean][] = [[body, false]];
+    const stores = new Map<string, { line: number; column: number }>();
     while (stack.length && (cand.size || !selfSeen)) {
       const [node, nested] = stack.pop()!;
       if (node.type === 'identifier') {
+        // (`self.roster`, `f(roster=…)`: names, not the local)
+        if ((node.field === 'attribute' && node.parent?.type === 'attribute') || (node.field === 'name' && node.parent?.type === 'keyword_argument')) continue;
         const name = this.t(node);
         if (name === sp && !selfSeen) {
           // (`return self`: back to the caller, who has it already; `self.x` as a value hands
@@ -724,6 +727,14 @@ class Summarizer {
         const p = node.parent;
         // (`self.box = b = Box()`: the chained target's object goes elsewhere too)
         const binding = (p?.type === 'assignment' && node.field === 'left' && p.parent?.type !== 'assignment') || p?.type === 'as_pattern_target';
+        // `b = Box(); b.put(…); self.box = b`: shared from the store on, the call's own before
+        // it (a store in a loop may come before a later round's uses: not counted)
+        if (!nested && !binding && sp && p && storedOnSelf(node, sp, n => this.t(n))) {
+          const at = this.span(p);
+          const prev = stores.get(name);
+          if (!prev || at.line < prev.line || (at.line === prev.line && at.column < prev.column)) stores.set(name, { line: at.line, column: at.column });
+          continue;
+        }
         if (nested || !(binding || receiverUse(node) === 'use')) cand.delete(name);
         continue;
       }
@@ -733,8 +744,12 @@ class Summarizer {
     if (!cand.size) return;
     fn.made = {};
     for (const name of [...cand].sort()) fn.made[name] = [...scope.made!.get(name)!];
-    for (const c of fn.calls) if (c.callee.attrs.length === 1 && cand.has(c.callee.root)) c.fresh = true;
-    for (const a of fn.accesses) if (a.target.attrs.length && cand.has(a.target.root)) a.fresh = true;
+    const before = (root: string, line: number, column: number) => {
+      const st = stores.get(root);
+      return !st || line < st.line || (line === st.line && column < st.column);
+    };
+    for (const c of fn.calls) if (c.callee.attrs.length === 1 && cand.has(c.callee.root) && before(c.callee.root, c.line, c.column)) c.fresh = true;
+    for (const a of fn.accesses) if (a.target.attrs.length && cand.has(a.target.root) && before(a.target.root, a.line, a.column)) a.fresh = true;
   }
 
   private params(params: SyntaxNode, fn: FunctionSummary): void {
@@ -1535,6 +1550,20 @@ function lockMethod(obj: string, method: string): { text: string; acquire: boole
 /** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
  *  object going nowhere; `value` for an attribute of it taken as a value (`f(b.items)`,
  *  `target=b.run`: a bound method takes the object with it); `bare` for the name itself. */
+/** `self.box = b` as a statement of its own, outside any loop of the function: b is stored on
+ *  the function's object there (FunctionSummary.made: its uses before count as fresh). */
+function storedOnSelf(id: SyntaxNode, selfName: string, text: (n: SyntaxNode) => string): boolean {
+  const p = id.parent!;
+  if (p.type !== 'assignment' || id.field !== 'right' || p.parent?.type !== 'expression_statement') return false;
+  const left = child(p, 'left');
+  const obj = left?.type === 'attribute' ? child(left, 'object') : undefined;
+  if (obj?.type !== 'identifier' || text(obj) !== selfName) return false;
+  for (let a = p.parent.parent; a && a.type !== 'function_definition'; a = a.parent) {
+    if (a.type === 'for_statement' || a.type === 'while_statement') return false;
+  }
+  return true;
+}
+
 function receiverUse(id: SyntaxNode): 'use' | 'value' | 'bare' {
   let top = id;
   while (top.parent?.type === 'attribute' && top.field === 'object') top = top.parent;
