@@ -21,6 +21,9 @@ export interface CallSite extends Span {
   property?: boolean;
   /** A `self.x = v` assignment that runs x's setter if x is a property (`args`: the value). */
   setter?: boolean;
+  /** `x[k] = v` / `del x[k]` as the call of `__setitem__` / `__delitem__` it is when x's class is
+   *  an analyzed one that defines it (`class _PoolCache(dict)`); never guessed by name. */
+  dunder?: boolean;
   /** The call's result is iterated where it is made (`for x in f()`, `list(f())`): a
    *  generator's body runs here, under the locks held here. */
   iterated?: boolean;

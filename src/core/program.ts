@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_VALUE_METHODS, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -389,7 +389,7 @@ export class Program {
         if (site.callee.root !== name || site.callee.attrs.length !== 1) continue;
         const targets = this.callTargets(fn, site);
         // (a read or assignment that would run a property, when there is none, is no call)
-        if ((!targets.length && !site.property && !site.setter) || targets.some(t => this.leaks(t.fn))) r = false;
+        if ((!targets.length && !site.property && !site.setter && !site.dunder) || targets.some(t => this.leaks(t.fn))) r = false;
       }
       m.of.set(name, r);
     }
@@ -434,7 +434,7 @@ export class Program {
       const onSelf = (sp && site.callee.root === sp && site.callee.attrs.length === 1) || (site.callee.root === '<super>' && site.callee.attrs.length === 1);
       if (!onSelf) continue;
       const targets = this.callTargets(m, site);
-      if ((!targets.length && !site.property && !site.setter) || targets.some(t => this.leaks(t.fn, seen))) r = true;
+      if ((!targets.length && !site.property && !site.setter && !site.dunder) || targets.some(t => this.leaks(t.fn, seen))) r = true;
     }
     // (a result found inside a cycle may rest on the "not leaking" assumption: kept only at the top)
     if (top || r) this.leakMemo.set(m, r);
@@ -709,11 +709,12 @@ export class Program {
       return out;
     }
     const vals = this.evalPath(fn, site.callee);
-    if (!vals.length && !site.property && site.callee.attrs.length && site.callee.root !== '<super>') {
+    if (!vals.length && !site.property && !site.dunder && site.callee.attrs.length && site.callee.root !== '<super>') {
       const recvPath = { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) };
       const recv = this.evalPath(fn, recvPath);
-      // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`)
-      if (!recv.length && !this.isLock([recvPath.root, ...recvPath.attrs].join('.'))) {
+      // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;
+      // nor is a builtin type: `dict.fromkeys(items)`)
+      if (!recv.length && !this.isLock([recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
         for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file)) add(m, true);
       }
       return out;

@@ -1238,6 +1238,9 @@ class Summarizer {
     if (target) {
       const v = target.value ? (target.kind === 'augassign' ? `${target.op} ${this.short(target.value)}` : this.short(target.value)) : undefined;
       const op = target.kind === 'del' ? 'delitem' : target.kind === 'augassign' ? 'augassign' : 'setitem';
+      // (a dict subclass's own __setitem__ / __delitem__ runs here: CallSite.dunder)
+      const dunder = target.kind === 'del' ? '__delitem__' : '__setitem__';
+      if (path.attrs.length || path.root !== ctx.scope.fn.selfParam) this.addCall(ctx, n, { root: path.root, attrs: [...path.attrs, dunder] }, target.kind === 'del' ? [key] : [key, v ?? ''], {}, 'dunder');
       return this.recordAccess(ctx, n, path, 'write', op, key, v, target.kind === 'augassign');
     }
     this.recordAccess(ctx, n, path, 'read', 'getitem', key);
@@ -1300,12 +1303,13 @@ class Summarizer {
     for (const v of Object.values(kwargs)) if (!lambdaTargets.has(v)) this.expr(v, ctx);
   }
 
-  private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean | 'setter'): void {
+  private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean | 'setter' | 'dunder'): void {
     if (ctx.shadow?.has(callee.root)) callee = shadowed(callee);
     // built field by field (no spread): this runs for every call in the file
     const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
     const c: CallSite = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, callee, args, kwargs, locks: ctx.locks, inLoop: ctx.inLoop };
     if (property === 'setter') c.setter = true;
+    else if (property === 'dunder') c.dunder = true;
     else if (property) c.property = true;
     else if (n.type === 'call' && this.iteratedHere(n)) c.iterated = true;
     ctx.scope.fn.calls.push(c);

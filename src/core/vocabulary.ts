@@ -73,6 +73,11 @@ export const BUILTIN_VALUE_METHODS = new Set(['capitalize', 'casefold', 'center'
   'swapcase', 'title', 'translate', 'upper', 'zfill', 'hex', 'group', 'groups', 'groupdict', 'span', 'expand',
   'findall', 'finditer', 'fullmatch', 'subn', 'sub', 'search', 'match', 'scanner', 'fromhex', 'maketrans']);
 
+/** Builtin types: `dict.fromkeys(…)`, `str.join(…)` call no analyzed method, so their method
+ *  names are never guessed (unless the module binds the name itself). */
+export const BUILTIN_TYPES = new Set(['dict', 'list', 'set', 'frozenset', 'tuple', 'str', 'bytes', 'bytearray', 'int',
+  'float', 'complex', 'bool', 'object', 'type', 'memoryview', 'range', 'slice', 'property', 'classmethod', 'staticmethod']);
+
 /** Builtins that read the whole container passed to them. */
 export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
   'sum', 'max', 'min', 'iter', 'bool', 'enumerate', 'reversed', 'zip', 'map', 'filter', 'repr', 'str', 'print']);
