@@ -173,6 +173,8 @@ export class Analysis implements ResultsView {
     const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
     this.program = new Program(sorted);
     this.graph = new CallGraph(this.program);
+    const graph = this.graph;
+    this.program.constructionsOf = cls => graph.constructions.get(cls);
     this.helpers = new HelperSummaries(this.program, this.graph);
     this.threads = new ThreadModel(this.program, this.graph, this.options);
     this.inheritedLocks.clear();
@@ -235,8 +237,16 @@ export class Analysis implements ResultsView {
     const consulted = fns.map(fn => this.program.consulted(fn));
     const ownedAttrs = inPlace ? fns.map((fn, j) => selfAttrsUsed(this.program.selfName(fn), old!.functions[j], next!.functions[j])) : [];
     const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn, consulted[j], ownedAttrs[j]))) : [];
+    // what the changed functions pass to constructors that type things from their parameters
+    // (Program.passed): other classes' containers depend on it
+    const passedBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : this.program.constructionKey(fn))) : [];
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) {
       this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
+      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
+    }
+    this.program.resetInference();
+    if (fns.some((fn, j) => passedBefore[j] !== undefined && passedBefore[j] !== this.program.constructionKey(fn))) {
+      this.rebuild(this.program.files.slice());
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
     }
     // Only the functions whose bodies changed are redone (and closures inside them): a keystroke
@@ -283,6 +293,8 @@ export class Analysis implements ResultsView {
     // what the changed functions called before: those callees lose callers (inherited locks)
     const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
     const change = this.graph.refresh(changed);
+    // (construction sites asked while computing the keys were the old ones)
+    this.program.resetInference();
     const redone = this.helpers.refresh(changed, localsChanged);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));

@@ -6,7 +6,7 @@ import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
 import { HelperSummaries } from './summaries';
 import { ThreadEntry, ThreadModel } from './threads';
-import { ClassInfo } from './program';
+import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
 import { CONSTRUCTOR_NAMES } from './vocabulary';
 
@@ -546,7 +546,16 @@ function newObjects(program: Program, fn: FnInfo, a: { container: string; onSelf
   if (c.ownerKind === 'function') return c.owner === fn.s.qualname && c.path === fn.file.path;
   // a class-level attribute, or a module global reached through one of self's (`self.reg = REG`)
   if (c.classLevel || c.ownerKind === 'module') return false;
+  // another class's container reached through one of self's (`self.status = mgr.status`)
+  if (a.onSelf && c.ownerKind === 'class' && !relatedOwner(program, c, program.methodOf(fn)?.cls)) return false;
   return !!a.onSelf || (a.ownedVia !== undefined && program.ownedHere(fn, a.ownedVia));
+}
+
+/** Whether a class container is the class's, a base's or a subclass's (not another object's). */
+function relatedOwner(program: Program, c: ContainerInfo, cls: ClassInfo | undefined): boolean {
+  if (!cls) return true;
+  const is = (k: ClassInfo) => c.id === `${k.file.module}.${k.s.qualname}.${c.attr}`;
+  return program.mro(cls).some(is) || program.allSubclasses(cls).some(is);
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {

@@ -88,6 +88,10 @@ export interface AttrInfo {
   /** Module globals and class-body names bound to another name (`_Sel = selectors.PollSelector`,
    *  `_Server = Server`): the texts, which mean what they name. */
   aliases?: string[];
+  /** Of a class: bound in its `__init__` to an unannotated parameter, or to a dotted name rooted
+   *  at one (`self.mgr = mgr`, `self.status = mgr.request_status`): the texts. Typed from what
+   *  the class's construction sites pass (Program.inferredParam), for containers only. */
+  fromParams?: string[];
 }
 
 export interface FunctionSummary {

@@ -550,7 +550,12 @@ export class Program {
       const s = f.s;
       if (s.kind === 'module') break;
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
-      if (s.params.includes(root)) return this.typesFromText(f.file, own(s.paramTypes, root));
+      if (s.params.includes(root)) {
+        const t = this.typesFromText(f.file, own(s.paramTypes, root));
+        // (an unannotated constructor parameter, for containers: what construction sites pass)
+        if (!t.length && this.inferring && f.cls && s.name === '__init__' && !own(s.paramTypes, root)) return this.paramValues(f.cls, root);
+        return t;
+      }
       if (own(s.localTypes, root)) {
         const t = this.typesFromText(f.file, own(s.localTypes, root));
         if (t.length) return t;
@@ -607,6 +612,11 @@ export class Program {
           // a class-body alias (`_Server = Server`; `cls._Server()`)
           if (info?.aliases && info.classBody) {
             const t = this.aliasValues(k.file, info.aliases);
+            if (t.length) return t;
+          }
+          // `self.mgr = mgr` in __init__, for containers: what the construction sites pass
+          if (info?.fromParams && this.inferring && v.k === 'inst') {
+            const t = info.fromParams.flatMap(text => this.fromParamValues(k, text));
             if (t.length) return t;
           }
         }
@@ -833,10 +843,13 @@ export class Program {
     // `self.reg = REG` (or `= other.REG`): the module global container itself (but assigning
     // self.reg binds the attribute, it does not write REG)
     for (const k of binds ? [] : this.mro(c)) {
-      const aliases = own(k.s.attrs, attr)?.aliases;
-      if (!aliases) continue;
+      const info = own(k.s.attrs, attr);
+      if (!info?.aliases && !info?.fromParams) continue;
       const out: string[] = [];
-      for (const v of this.aliasValues(k.file, aliases)) if (v.k === 'var') for (const id of this.globalContainer(v.file, v.name, 0)) if (!out.includes(id)) out.push(id);
+      for (const v of info.aliases ? this.aliasValues(k.file, info.aliases) : []) if (v.k === 'var') for (const id of this.globalContainer(v.file, v.name, 0)) if (!out.includes(id)) out.push(id);
+      // `self.status = mgr.request_status` / `self.items = items` in __init__: the container the
+      // construction sites pass (`Sender(self)`, `Result(self._cache)`)
+      for (const text of info.fromParams ?? []) for (const id of this.fromParamContainers(k, text)) if (!out.includes(id)) out.push(id);
       if (out.length) return out;
     }
     // An attribute defined only by subclasses (a base method using state its subclasses set up),
@@ -873,6 +886,115 @@ export class Program {
   /** Containers an access path refers to. */
   /** `binds`: the access assigns the target itself (`self.x = …`). */
   containersOf(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
+    if (this.inferring) return this.containersOfInner(fn, target, binds);
+    this.inferring = true;
+    try { return this.containersOfInner(fn, target, binds); } finally { this.inferring = false; }
+  }
+
+  // ---- constructor parameters typed from construction sites (containers only) ----
+  /** Set by the analysis once its call graph is built: the sites constructing a class. */
+  constructionsOf?: (cls: ClassInfo) => readonly { fn: FnInfo; site: CallSite }[] | undefined;
+  /** Within containersOf: unannotated constructor parameters are typed from the construction
+   *  sites. Never for call resolution, which the call graph's sites themselves depend on. */
+  private inferring = false;
+  private paramMemo = new Map<string, { vals: Val[]; containers: string[] }>();
+  private paramDepth = 0;
+
+  /** Forgets what construction sites said: the program changed (Analysis.update). */
+  resetInference(): void { this.paramMemo.clear(); }
+
+  /** What fn's construction sites pass to constructors that type attributes or accesses from
+   *  their parameters, as containersOf sees it. Analysis.update redoes everything when it
+   *  changes for a changed function (other classes' containers depend on it). */
+  constructionKey(fn: FnInfo): string {
+    const was = this.inferring;
+    this.inferring = true;
+    try {
+      let key = '';
+      for (const site of fn.s.calls) {
+        if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
+        const classes = this.constructedClasses(fn, site).filter(c => this.typesFromParams(c));
+        if (!classes.length) continue;
+        key += classes.map(c => c.key).join(',') + '(';
+        for (const arg of [...site.args, ...Object.values(site.kwargs)]) {
+          if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(arg)) { key += '-,'; continue; }
+          const p = dotted(arg);
+          key += this.evalPath(fn, p).map(v => (v.k === 'inst' || v.k === 'cls' ? `${v.k}:${v.cls.key}` : v.k)).join('|') + '/' + this.containersOf(fn, p).join('|') + ',';
+        }
+        key += ');';
+      }
+      return key;
+    } finally { this.inferring = was; }
+  }
+
+  /** Whether the class's `__init__` types something from its parameters: attributes bound to
+   *  them (AttrInfo.fromParams), or accesses through them. */
+  private typesFromParams(cls: ClassInfo): boolean {
+    const init = this.lookupMethod(cls, '__init__');
+    if (!init?.cls) return false;
+    const s = init.s;
+    if (s.accesses.some(a => a.target.attrs.length > 0 && a.target.root !== s.selfParam && s.params.includes(a.target.root))) return true;
+    return this.mro(init.cls).some(k => Object.values(k.s.attrs).some(i => i.fromParams));
+  }
+
+  /** What the construction sites of `cls` (and of subclasses that keep its `__init__`) pass for
+   *  the `__init__` parameter: objects of analyzed classes, and containers. */
+  private passed(cls: ClassInfo, param: string): { vals: Val[]; containers: string[] } {
+    const init = this.lookupMethod(cls, '__init__');
+    const none = { vals: [], containers: [] };
+    if (!init?.cls || !this.constructionsOf) return none;
+    const key = `${init.key}\0${param}`;
+    const known = this.paramMemo.get(key);
+    if (known) return known;
+    const r: { vals: Val[]; containers: string[] } = { vals: [], containers: [] };
+    this.paramMemo.set(key, r); // (a cycle of constructors passing each other: ends empty)
+    const params = init.s.params;
+    const idx = params.indexOf(param);
+    if (idx < 0 || this.paramDepth > MAX_DEPTH) return r;
+    // (positions mean nothing past a `*args`)
+    const positional = !params.slice(0, idx + 1).some(p => p.startsWith('*'));
+    this.paramDepth++;
+    try {
+      for (const k of [init.cls, ...this.allSubclasses(init.cls)]) {
+        if (this.lookupMethod(k, '__init__') !== init) continue;
+        for (const { fn, site } of this.constructionsOf(k) ?? []) {
+          const before = site.args.slice(0, Math.max(0, idx - 1));
+          const arg = own(site.kwargs, param) ?? (positional && idx > 0 && !before.some(a => a.startsWith('*')) ? site.args[idx - 1] : undefined);
+          if (!arg || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(arg)) continue;
+          const p = dotted(arg);
+          for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls') && !r.vals.some(o => o.k === v.k && o.cls === v.cls)) r.vals.push(v);
+          for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
+        }
+      }
+    } finally { this.paramDepth--; }
+    return r;
+  }
+
+  private paramValues(cls: ClassInfo, param: string): Val[] {
+    return this.passed(cls, param).vals;
+  }
+
+  /** `mgr` / `mgr.inner` bound in k's `__init__`: the objects it names. */
+  private fromParamValues(k: ClassInfo, text: string): Val[] {
+    const p = dotted(text);
+    let vals = this.paramValues(k, p.root);
+    for (const a of p.attrs) vals = vals.flatMap(v => this.getAttr(v, a));
+    return vals;
+  }
+
+  /** `items` / `mgr.request_status` bound in k's `__init__`: the containers it names. */
+  private fromParamContainers(k: ClassInfo, text: string): string[] {
+    const p = dotted(text);
+    if (!p.attrs.length) return this.passed(k, p.root).containers;
+    const out: string[] = [];
+    let vals = this.paramValues(k, p.root);
+    for (const a of p.attrs.slice(0, -1)) vals = vals.flatMap(v => this.getAttr(v, a));
+    const last = p.attrs[p.attrs.length - 1];
+    for (const v of vals) if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, last)) if (!out.includes(id)) out.push(id);
+    return out;
+  }
+
+  private containersOfInner(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
     if (target.attrs.length === 0) {
       const name = target.root;
       for (let f: FnInfo | undefined = fn; f; f = f.parent) {

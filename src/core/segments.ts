@@ -27,6 +27,9 @@ export interface AttrNote {
   handed?: boolean;
   /** The value is a dotted name, at module level or in a class body (AttrInfo.aliases). */
   alias?: string;
+  /** In `__init__`, the value is an unannotated parameter or a dotted name rooted at one
+   *  (`self.mgr = mgr`, `self.status = mgr.status`): AttrInfo.fromParams. */
+  fromParam?: string;
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -53,6 +56,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   else if (n.level === 'instance') info.instance = true;
   if (n.handed) info.handed = true;
   if (n.alias !== undefined && !info.aliases?.includes(n.alias)) (info.aliases ??= []).push(n.alias);
+  if (n.fromParam !== undefined && !info.fromParams?.includes(n.fromParam)) (info.fromParams ??= []).push(n.fromParam);
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

@@ -950,6 +950,13 @@ class Summarizer {
     const ct = this.containerType(value, type);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
+    // (`self.mgr = mgr`, `self.status = mgr.status` in __init__, mgr unannotated: typed later
+    // from the construction sites)
+    const fn = ctx.scope.fn;
+    if (fn.kind === 'method' && fn.name === '__init__' && value && (value.type === 'identifier' || value.type === 'attribute')) {
+      const from = this.pathOf(value);
+      if (from && from.root !== fn.selfParam && fn.params.includes(from.root) && !own(fn.paramTypes, from.root) && DOTTED_NAME.test(this.t(value))) n.fromParam = this.t(value);
+    }
     if (value?.type === 'call') {
       const f = child(value, 'function');
       const fp = f ? this.pathOf(f) : undefined;

@@ -275,6 +275,10 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['service.py', t => t.replace('        self.log.append(("kept", x))', '        super().keep(x)\n        self.log.append(("kept", x))')], // now through super(): a Service runs Store.keep
     ['service.py', t => t.replace('        super().keep(x)\n', '        Store.keep(self, x)\n')], // ... through the base named
     ['service.py', t => t.replace('        Store.keep(self, x)\n', '')], // ... and no longer
+    ['store.py', t => t + '\nclass Tracker:\n    def __init__(self, owner):\n        self.seen = owner.items\n\n    def mark(self):\n        self.seen["m"] = 1\n'], // a class typing an attribute from its constructor's parameter ...
+    ['service.py', t => t.replace('from store import Store', 'from store import Store, Tracker').replace('    def poll(self):\n', '    def poll(self):\n        Tracker(self).mark()\n')], // ... made with self: its mark() writes Service's items (Store.items)
+    ['service.py', t => t.replace('Tracker(self).mark()', 'Tracker(self.lock).mark()')], // ... with something else: it no longer does
+    ['service.py', t => t.replace('Tracker(self.lock).mark()', 'Tracker(self).mark()')], // ... and again
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
