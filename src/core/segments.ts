@@ -42,7 +42,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
       if (n.call.lockOf !== undefined) info.lockOf = n.call.lockOf;
     }
     if (n.call.executor) info.executor = n.call.executor;
-    if (n.call.callee !== undefined && !info.lock && !n.call.executor) (info.typeText ??= []).push(n.call.callee);
+    if (n.call.callee !== undefined && !info.lock) (info.typeText ??= []).push(n.call.callee);
   } else if (n.lockOf !== undefined) {
     info.lock = true;
     info.lockOf = n.lockOf;

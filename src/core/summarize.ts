@@ -890,7 +890,8 @@ class Summarizer {
           const f = child(value, 'function');
           const ex = this.executorOf(value);
           if (ex) this.setLocalExecutor(fn, name, ex);
-          else if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
+          // (an executor too: `ex.submit(…)` is then the executor's, never guessed by name)
+          if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
         }
       }
       if (type) this.setLocalType(fn, name, [this.t(type)]);
@@ -926,6 +927,12 @@ class Summarizer {
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
     const n = this.attrNote(at, value, type, ctx);
+    // `global Pool; from .impl import Pool as p; Pool = p` (a lazy re-export, PEP 562
+    // `__getattr__`): the global means what the import names
+    if (table === this.out.globals && ctx.scope.fn.kind !== 'module' && value?.type === 'identifier') {
+      const v = this.t(value);
+      if (this.out.imports.some(i => i.name === v)) n.alias = v;
+    }
     if (level) n.level = level;
     if (handed) n.handed = true;
     applyNote(table, name, n);
@@ -971,7 +978,7 @@ class Summarizer {
       const ex = this.executorOf(value);
       if (ex) call.executor = ex;
       // (a type only when the table has no lock for the name: applyNote decides)
-      if (f && fp && !ct && !call.lock && !ex) call.callee = this.t(f);
+      if (f && fp && !ct && !call.lock) call.callee = this.t(f);
       n.call = call;
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
