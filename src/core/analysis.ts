@@ -6,7 +6,7 @@ import type { AccessReport, ContainerReport, FileReport, Report, ReportPosition,
 import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTables } from './views';
 import { FileSummary, FunctionSummary } from './model';
 import { CallGraph } from './callgraph';
-import { FindingChanges, Findings } from './findings';
+import { FindingChanges, Findings, shownLocks } from './findings';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { callsUp, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
@@ -539,7 +539,7 @@ export class Analysis implements ResultsView {
 
   private accessReport(fn: FnInfo, e: EffectiveAccess): AccessReport {
     const inherited = this.inheritedLocks.get(fn);
-    return new AccessEntry(fn, e, this.threads.threadIds(fn), inherited ? [...new Set([...e.locks, ...inherited])] : e.locks);
+    return new AccessEntry(fn, e, this.threads.threadIds(fn), shownLocks(inherited ? [...new Set([...e.locks, ...inherited])] : e.locks));
   }
 
   private symbolsWithThreads(f: FileSummary, syms: SymbolInfo[]): SymbolInfo[] {

@@ -8,7 +8,7 @@ import { HelperSummaries } from './summaries';
 import { ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
-import { CONSTRUCTOR_NAMES } from './vocabulary';
+import { CONSTRUCTOR_NAMES, JOINED } from './vocabulary';
 
 interface ThreadAccess {
   thread: ThreadEntry;
@@ -371,8 +371,12 @@ export class Findings {
         path ??= pathArray(v);
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
-        const locks = [...new Set([...v.locks, ...a.locks])];
-        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical: locks.map(x => program.canonicalLock(x)), callPath: a.via.length ? [...path, ...a.via] : path });
+        const held = [...new Set([...v.locks, ...a.locks])];
+        const canonical = held.map(x => program.canonicalLock(x));
+        // (a joined thread's accesses come before what follows its join(): JOINED)
+        if (v.thread.joinedBy) canonical.push(v.thread.joinedBy);
+        const locks = shownLocks(held);
+        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, callPath: a.via.length ? [...path, ...a.via] : path });
       }
     }
     return byContainer;
@@ -440,7 +444,7 @@ export class Findings {
       if (!chk.check || chk.via.length || done.has(chk.container) || !wanted(chk.container)) continue;
       if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
       const act = eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
-        && !e.locks.some(l => chk.locks.includes(l)));
+        && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
       if (!act) continue;
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
       const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
@@ -457,7 +461,7 @@ export class Findings {
         path: fn.file.path, line, column, access, op, function: fn.s.qualname, threads: threads.threadIds(fn),
         callPath: firstPath, locks,
       });
-      const accesses = [acc(chk.site.line, chk.site.column, 'read', chk.op, chk.locks), acc(act.site.line, act.site.column, 'write', act.op, act.locks)];
+      const accesses = [acc(chk.site.line, chk.site.column, 'read', chk.op, shownLocks(chk.locks)), acc(act.site.line, act.site.column, 'write', act.op, shownLocks(act.locks))];
       if (other) accesses.push(toFinding(other, threads));
       out.push({ index, container: chk.container, finding: { kind: 'check-then-act', container: chk.container, message: msg, accesses } });
     }
@@ -568,4 +572,9 @@ function toFinding(a: ThreadAccess, threads: ThreadModel): FindingAccess {
     path: a.fn.file.path, line: a.line, column: a.column, access: a.access, op: a.op, function: a.fn.s.qualname,
     threads: [a.thread.id], callPath: a.callPath.length ? a.callPath : threads.callPath(a.thread.id, a.fn), locks: a.locks,
   };
+}
+
+/** Locks as a user reads them: a join (JOINED) is no lock. */
+export function shownLocks(locks: string[]): string[] {
+  return locks.some(l => l.startsWith(JOINED)) ? locks.filter(l => !l.startsWith(JOINED)) : locks;
 }

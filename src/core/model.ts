@@ -64,6 +64,9 @@ export interface ThreadStart extends Span {
   many?: boolean;
   /** Argument texts the target is called with (`args=(q,)`, `submit(fn, x)`, partial's). */
   args?: string[];
+  /** What the thread object is bound to (`self._worker = Thread(…)`: `self._worker`; a local
+   *  is qualified by its function, `run:t`): its `join()` orders what follows (JOINED). */
+  boundTo?: string;
 }
 
 export interface AttrInfo {

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, JOINED, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -1061,6 +1061,7 @@ export class Program {
   }
 
   isLock(text: string): boolean {
+    if (text.startsWith(JOINED)) return true;
     const last = text.split('.').pop() ?? text;
     return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
   }

@@ -12,7 +12,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
+  ARG_VALUE_WRITES, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
@@ -433,6 +433,8 @@ class Summarizer {
     const name = this.t(attr);
     const held = lockMethod(this.t(obj), name);
     if (held) return held;
+    // `self._worker.join()` (no timeout): the thread has ended for the statements that follow
+    if (name === 'join' && !namedChildren(child(call, 'arguments') ?? call).length) return { text: JOINED + this.joinName(ctx, this.t(obj)), acquire: true };
     // `logging._acquireLock()` from another module (logging.config): the same helper pair, the
     // same lock as its own module's plain `_acquireLock()`
     const op = this.pathOf(obj);
@@ -1094,6 +1096,16 @@ class Summarizer {
 
   /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
    *  `self._lock`, the name every other function uses for it). */
+  /** A thread object's name as its start and its join() write it: a local (or parameter) is
+   *  qualified by its function, so another function's `t.join()` is another thread's. */
+  private joinName(ctx: Ctx, text: string, binding = false): string {
+    const root = text.split('.', 1)[0];
+    const fn = ctx.scope.fn;
+    // (`t = Thread(…)` binds t, a local, before it is in the scope's locals)
+    const local = ctx.scope.locals.has(root) || fn.params.includes(root) || (binding && root === text && !ctx.scope.declaredGlobal.has(root));
+    return fn.kind !== 'module' && !ctx.scope.cls && root !== fn.selfParam && local ? `${fn.qualname}:${text}` : text;
+  }
+
   private lockText(ctx: Ctx, text: string): string {
     if (!ctx.scope.aliases.size || !DOTTED_NAME.test(text)) return text;
     const [root, ...attrs] = text.split('.');
@@ -1401,6 +1413,15 @@ class Summarizer {
     if (!kind || !target) return undefined;
     const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
     if (name) start.name = name;
+    // `self._worker = Thread(…)`: joined as `self._worker.join()` (of `self._thread = t =
+    // Thread(…)`, the attribute: another method joins it)
+    const names: string[] = [];
+    for (let c: SyntaxNode = n; c.parent?.type === 'assignment' && c.field === 'right'; c = c.parent) {
+      const left = child(c.parent, 'left');
+      if (left && DOTTED_NAME.test(this.t(left))) names.push(this.t(left));
+    }
+    const bound = names.find(x => x.startsWith(`${ctx.scope.fn.selfParam}.`)) ?? names[0];
+    if (bound && (kind === 'thread' || kind === 'timer')) start.boundTo = this.joinName(ctx, bound, true);
     if (many) start.many = true;
     let t = target;
     if (t.type === 'call') {

@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, Program } from './program';
-import { CONSTRUCTOR_NAMES } from './vocabulary';
+import { CONSTRUCTOR_NAMES, JOINED } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -14,6 +14,9 @@ export interface ThreadEntry {
   startedAt: { path: string; line: number }[];
   /** A Thread subclass: each thread runs on its own instance. */
   perInstance?: ClassInfo;
+  /** Started once, as one bound name (`self._worker = Thread(…)`): the held "lock" of what
+   *  follows its `join()`, which every access of the thread holds too (vocabulary JOINED). */
+  joinedBy?: string;
 }
 
 export interface ThreadsConfig {
@@ -25,7 +28,7 @@ export interface ThreadsConfig {
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
 interface SiteSource { fn: FnInfo; line: () => number }
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[] }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
  *  model built from it propagates again only the threads that reach those (or whose entries
@@ -78,11 +81,11 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo) => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string) => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls }));
-      if (site) c.raw.push(site);
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [] }));
+      if (site) { c.raw.push(site); c.bound.push(bound); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
     };
@@ -92,7 +95,7 @@ export class ThreadModel {
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         for (const target of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
-          note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name);
+          note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name, undefined, st.boundTo);
         }
       });
     }
@@ -138,7 +141,10 @@ export class ThreadModel {
       if (used.has(id)) id = `${c.fn.file.module}.${c.qual}`;
       used.add(id);
       const sites = placed(c.raw);
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances: c.many || sites.length > 1 ? 'many' : 'one', startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}) });
+      const instances = c.many || sites.length > 1 ? 'many' : 'one';
+      // (one thread, started from one bound name: its join() ends it)
+      const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) ? JOINED + c.bound[0] : undefined;
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -191,7 +197,7 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance) return t;
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.joinedBy !== t.joinedBy) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;

@@ -28,6 +28,11 @@ export const LOCK_CONSTRUCTORS = new Set([
 ]);
 
 /** A name that reads as a lock, for locks whose binding the engine cannot see. */
+/** A held "lock" that is a join: `t.join()` in a function, then the statements after it hold
+ *  `<joined>t`, and every access of the thread started as `t` (single instance) holds it too
+ *  (ThreadEntry.joinedBy): the two are ordered, never a race. Never shown as a lock. */
+export const JOINED = '<joined>';
+
 export const LOCK_NAME = /(^|_)(lock|rlock|mutex|mtx|cond|cv|condition|sem|semaphore)s?$|lock$/i;
 
 export const EXECUTOR_CONSTRUCTORS: Record<string, 'thread' | 'process'> = {
