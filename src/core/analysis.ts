@@ -239,13 +239,14 @@ export class Analysis implements ResultsView {
     const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn, consulted[j], ownedAttrs[j]))) : [];
     // what the changed functions pass to constructors that type things from their parameters
     // (Program.passed): other classes' containers depend on it
-    const passedBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : this.program.constructionKey(fn))) : [];
+    // and what calls of them make (Program.returnValues): their callers' results depend on it
+    const passedBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`)) : [];
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) {
       this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
     }
     this.program.resetInference();
-    if (fns.some((fn, j) => passedBefore[j] !== undefined && passedBefore[j] !== this.program.constructionKey(fn))) {
+    if (fns.some((fn, j) => passedBefore[j] !== undefined && passedBefore[j] !== `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`)) {
       this.rebuild(this.program.files.slice());
       return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
     }

@@ -146,6 +146,10 @@ export interface FunctionSummary {
   /** Attributes of self taken as values (`self.run` handed to a thread, `len(self.items)`): a
    *  method among them is self handed on (Program.leaks). */
   selfValues?: string[];
+  /** What its `return` statements give, when a name or a call of one (`root`, `Cache()`,
+   *  `Logger.manager.getLogger()`: a call's text ends in `()`): what a call of it makes
+   *  (Program.returnValues), so `log = getLogger()` has a type. At most MAX_RETURNS. */
+  returns?: string[];
 }
 
 export interface ClassSummary {

@@ -516,6 +516,8 @@ export class Program {
         if (TYPE_WORDS.has(parts[parts.length - 1])) continue;
         for (const v of this.evalGlobalPath(file, { root: parts[0], attrs: parts.slice(1) })) {
           if (v.k === 'cls') out.push({ k: 'inst', cls: v.cls });
+          // (`log = getLogger(…)`: a type text naming a function is what a call of it makes)
+          else if (v.k === 'fn') out.push(...this.returnValues(v.fn));
           // an instance of something outside the analyzed code: known, so never guessed at by name
           else if (v.k === 'ext') out.push({ k: 'ext', name: `${v.name}()` });
         }
@@ -544,7 +546,7 @@ export class Program {
     if (root.startsWith('<call:')) {
       const [r, ...attrs] = root.slice(6, -1).split('.');
       // an instance of an analyzed class, or of something outside (known, so not guessed at by name)
-      return this.evalPath(fn, { root: r, attrs }).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : []));
+      return this.evalPath(fn, { root: r, attrs }).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
     }
     for (let f: FnInfo | undefined = fn, d = 0; f && d < MAX_DEPTH; f = f.parent, d++) {
       const s = f.s;
@@ -564,7 +566,7 @@ export class Program {
           this.localDepth++;
           try {
             const made = own(s.localTypes, root)!.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
-              .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
+              .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
             if (made.length) return made;
           } finally { this.localDepth--; }
         }
@@ -900,8 +902,43 @@ export class Program {
   private paramMemo = new Map<string, { vals: Val[]; containers: string[] }>();
   private paramDepth = 0;
 
-  /** Forgets what construction sites said: the program changed (Analysis.update). */
-  resetInference(): void { this.paramMemo.clear(); }
+  /** Forgets what construction sites and return statements said: the program changed
+   *  (Analysis.update). */
+  resetInference(): void { this.paramMemo.clear(); this.returnMemo.clear(); }
+
+  private returnMemo = new Map<FnInfo, Val[]>();
+  private returnDepth = 0;
+
+  /** What a call of fn makes, from its `return` statements (FunctionSummary.returns): objects
+   *  of analyzed classes (`return Cache()`, `return root`), or known outside ones. A generator
+   *  gives a generator. */
+  returnValues(fn: FnInfo): Val[] {
+    const known = this.returnMemo.get(fn);
+    if (known) return known;
+    const out: Val[] = [];
+    this.returnMemo.set(fn, out); // (recursion ends empty)
+    // (a generator: known, and none of ours, so its methods are never guessed by name)
+    if (fn.s.generator) { out.push({ k: 'ext', name: 'generator' }); return out; }
+    if (!fn.s.returns || this.returnDepth > MAX_DEPTH) return out;
+    this.returnDepth++;
+    try {
+      for (const text of fn.s.returns) {
+        const call = text.endsWith('()');
+        for (const v of this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
+          const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' ? [v] : [])
+            : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];
+          for (const m of made) if (!out.some(o => sameVal(o, m))) out.push(m);
+        }
+      }
+    } finally { this.returnDepth--; }
+    return out;
+  }
+
+  /** returnValues as a key: Analysis.update redoes everything when a changed function's
+   *  changed (what its callers' results are depends on it). */
+  returnKey(fn: FnInfo): string {
+    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? v.cls.key : v.k === 'ext' ? v.name : v.k)).join('|') : '';
+  }
 
   /** What fn's construction sites pass to constructors that type attributes or accesses from
    *  their parameters, as containersOf sees it. Analysis.update redoes everything when it
@@ -1106,4 +1143,11 @@ function dotted(text: string): ExprPath {
 function topPackage(module: string): string {
   const i = module.indexOf('.');
   return i < 0 ? module : module.slice(0, i);
+}
+
+function sameVal(a: Val, b: Val): boolean {
+  if (a.k !== b.k) return false;
+  if ((a.k === 'inst' || a.k === 'cls') && (b.k === 'inst' || b.k === 'cls')) return a.cls === b.cls;
+  if (a.k === 'ext' && b.k === 'ext') return a.name === b.name;
+  return false;
 }

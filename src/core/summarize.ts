@@ -18,6 +18,8 @@ import {
 } from './vocabulary';
 
 /** Values that are a new object (or no object): `self.x = <one of these>` makes x the instance's own. */
+/** Return texts kept per function (FunctionSummary.returns). */
+const MAX_RETURNS = 4;
 const MADE_VALUES = new Set(['call', 'none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string',
   'dictionary', 'list', 'set', 'tuple', 'dictionary_comprehension', 'list_comprehension', 'set_comprehension', 'lambda']);
 const MAX_TEXT = 120;
@@ -498,6 +500,18 @@ class Summarizer {
         }
         return;
       case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
+      case 'return_statement': {
+        // (what a call of the function makes: FunctionSummary.returns)
+        const v = namedChildren(n)[0];
+        const fn = ctx.scope.fn;
+        if (v && fn.kind !== 'module' && (fn.returns?.length ?? 0) < MAX_RETURNS) {
+          const f = v.type === 'call' ? child(v, 'function') : v;
+          const text = f && (f.type === 'identifier' || f.type === 'attribute') && DOTTED_NAME.test(this.t(f)) ? this.t(f) + (v.type === 'call' ? '()' : '') : undefined;
+          if (text && !fn.returns?.includes(text)) (fn.returns ??= []).push(text);
+        }
+        for (const c of n.children) if (c.named) this.expr(c, ctx);
+        return;
+      }
       case 'for_statement': {
         const left = child(n, 'left'), right = child(n, 'right');
         if (left) this.bindTarget(left, ctx);

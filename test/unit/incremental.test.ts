@@ -279,6 +279,11 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['service.py', t => t.replace('from store import Store', 'from store import Store, Tracker').replace('    def poll(self):\n', '    def poll(self):\n        Tracker(self).mark()\n')], // ... made with self: its mark() writes Service's items (Store.items)
     ['service.py', t => t.replace('Tracker(self).mark()', 'Tracker(self.lock).mark()')], // ... with something else: it no longer does
     ['service.py', t => t.replace('Tracker(self.lock).mark()', 'Tracker(self).mark()')], // ... and again
+    ['store.py', t => t + '\ndef make_tracker(owner):\n    return Tracker(owner)\n'], // a factory ...
+    ['service.py', t => t.replace('from store import Store, Tracker', 'from store import Store, Tracker, make_tracker').replace('        Tracker(self).mark()\n', '        make_tracker(self).mark()\n')], // ... whose result's method is called
+    ['store.py', t => t.replace('    return Tracker(owner)\n', '    return owner\n')], // it returns something else now: mark() is no longer reached
+    ['store.py', t => t.replace('    return owner\n', '    yield owner\n')], // a generator: its result is none of ours
+    ['store.py', t => t.replace('    yield owner\n', '    return Tracker(owner)\n')], // ... and the factory again
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
