@@ -64,6 +64,9 @@ export interface ThreadStart extends Span {
   many?: boolean;
   /** Argument texts the target is called with (`args=(q,)`, `submit(fn, x)`, partial's). */
   args?: string[];
+  /** A request handler class given to a threading server (`ThreadingTCPServer(addr,
+   *  Handler)`): the target is the class, and its handler methods run (HANDLER_METHODS, `do_*`). */
+  handler?: boolean;
   /** What the thread object is bound to (`self._worker = Thread(…)`: `self._worker`; a local
    *  is qualified by its function, `run:t`): its `join()` orders what follows (JOINED). */
   boundTo?: string;

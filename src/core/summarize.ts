@@ -14,7 +14,7 @@ import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
-  MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
+  MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
 /** Values that are a new object (or no object): `self.x = <one of these>` makes x the instance's own. */
@@ -1406,9 +1406,11 @@ class Summarizer {
     let via = canon ?? path.attrs.join('.');
     let name: string | undefined;
     let targetArgs: SyntaxNode[] | undefined;
+    let handler = false;
     const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
     if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[3]); const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
     else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[2]); }
+    else if (canon && THREADING_SERVERS.has(canon)) { kind = 'thread'; target = kwargs.RequestHandlerClass ?? args[1]; many = true; handler = true; }
     else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; targetArgs = tupleItems(args[1]); }
     else if (canon && PROCESS_CONSTRUCTORS.has(canon)) { kind = 'process'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args); }
     else if (canon && TO_THREAD.has(canon)) { kind = 'thread'; target = args[0] ?? kwargs.func; targetArgs = args.slice(1); }
@@ -1435,8 +1437,9 @@ class Summarizer {
       if (left && DOTTED_NAME.test(this.t(left))) names.push(this.t(left));
     }
     const bound = names.find(x => x.startsWith(`${ctx.scope.fn.selfParam}.`)) ?? names[0];
-    if (bound && (kind === 'thread' || kind === 'timer')) start.boundTo = this.joinName(ctx, bound, true);
+    if (bound && (kind === 'thread' || kind === 'timer') && !handler) start.boundTo = this.joinName(ctx, bound, true);
     if (many) start.many = true;
+    if (handler) start.handler = true;
     let t = target;
     if (t.type === 'call') {
       const pf = child(t, 'function');

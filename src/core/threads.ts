@@ -1,9 +1,9 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { ThreadStart } from './model';
+import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, Program } from './program';
-import { CONSTRUCTOR_NAMES, JOINED } from './vocabulary';
+import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREADING_SERVERS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -28,7 +28,7 @@ export interface ThreadsConfig {
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
 interface SiteSource { fn: FnInfo; line: () => number }
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[] }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[] }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
  *  model built from it propagates again only the threads that reach those (or whose entries
@@ -81,18 +81,28 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string) => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[]) => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [] }));
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], ...(extra?.length ? { extra } : {}) }));
       if (site) { c.raw.push(site); c.bound.push(bound); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
+    };
+    // A request handler class given to a threading server: a thread per request, on a handler
+    // object of its own, running the handler's methods (one thread, named for the class).
+    const noteHandler = (cls: ClassInfo, site: SiteSource) => {
+      const entries = this.handlerEntries(cls);
+      if (entries.length) note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1));
     };
     const fnList = program.fnList;
     for (let f = 0; f < fnList.length; f++) {
       const fn = fnList[f];
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
+        if (st.handler) {
+          for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
+          return;
+        }
         for (const target of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
           note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name, undefined, st.boundTo);
@@ -114,6 +124,18 @@ export class ThreadModel {
         // the i-th construction of the class, in the graph as it is now
         const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
         note(run, kind, cls.s.name, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line }, many, undefined, cls);
+      });
+    }
+    // Analyzed servers with ThreadingMixIn (`class Server(ThreadingMixIn, TCPServer)`), made
+    // with a handler class: as the threading servers the summarizer knows by name.
+    for (const cls of program.classes.values()) {
+      if (!THREADING_SERVER_BASES.some(b => program.derivesFrom(cls, b))) continue;
+      const sites = graph.constructions.get(cls) ?? [];
+      sites.forEach((s, i) => {
+        const arg = own(s.site.kwargs, 'RequestHandlerClass') ?? s.site.args[1];
+        if (!arg || s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
+        const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
+        for (const h of this.handlerClasses(s.fn, dottedPath(arg))) noteHandler(h, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line });
       });
     }
     // Declared threads: annotation comments, then threadline.json globs.
@@ -144,7 +166,7 @@ export class ThreadModel {
       const instances = c.many || sites.length > 1 ? 'many' : 'one';
       // (one thread, started from one bound name: its join() ends it)
       const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) ? JOINED + c.bound[0] : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(joined ? { joinedBy: joined } : {}) });
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -356,7 +378,24 @@ export class ThreadModel {
     this.byId.set(t.id, t);
   }
 
+  /** The handler classes a handler start's target names (`Handler`, `self.handler_cls` …). */
+  private handlerClasses(fn: FnInfo, target: ExprPath | undefined): ClassInfo[] {
+    if (!target) return [];
+    return this.program.evalPath(fn, target).flatMap(v => (v.k === 'cls' ? [v.cls] : []));
+  }
+
+  /** What a request handler runs per request: its HANDLER_METHODS and `do_<COMMAND>` methods,
+   *  where analyzed. */
+  private handlerEntries(cls: ClassInfo): FnInfo[] {
+    const names = new Set(HANDLER_METHODS);
+    for (const k of this.program.mro(cls)) for (const m of k.methods.keys()) if (m.startsWith('do_')) names.add(m);
+    const out: FnInfo[] = [];
+    for (const n of names) { const m = this.program.lookupMethod(cls, n); if (m && !out.includes(m)) out.push(m); }
+    return out;
+  }
+
   private startTargets(fn: FnInfo, st: ThreadStart): FnInfo[] {
+    if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c));
     if (st.lambda) {
       const l = this.program.fns.get(`${fn.file.module}:${st.lambda}`);
       return l ? [l] : [];
@@ -478,4 +517,12 @@ const NO_THREADS: string[] = [];
 
 function sameIds(a: string[], b: string[]): boolean {
   return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+}
+
+/** Bases that make a server handle each request on a thread of its own. */
+const THREADING_SERVER_BASES = ['socketserver.ThreadingMixIn', ...THREADING_SERVERS];
+
+function dottedPath(text: string): ExprPath {
+  const [root, ...attrs] = text.split('.');
+  return { root, attrs };
 }

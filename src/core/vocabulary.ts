@@ -47,6 +47,13 @@ export const EXECUTOR_MANY = new Set(['map', 'map_async', 'imap', 'imap_unordere
 
 export const THREAD_CONSTRUCTORS = new Set(['threading.Thread']);
 export const TIMER_CONSTRUCTORS = new Set(['threading.Timer']);
+/** Servers that handle each request on a thread of its own: `ThreadingTCPServer(addr, Handler)`
+ *  runs Handler's methods on a new thread per request (ThreadStart.handler). */
+export const THREADING_SERVERS = new Set(['socketserver.ThreadingTCPServer', 'socketserver.ThreadingUDPServer',
+  'socketserver.ThreadingUnixStreamServer', 'socketserver.ThreadingUnixDatagramServer', 'http.server.ThreadingHTTPServer']);
+/** What a request handler runs per request: BaseRequestHandler's `__init__` calls setup, handle
+ *  and finish; BaseHTTPRequestHandler's handle calls the `do_<COMMAND>` methods. */
+export const HANDLER_METHODS = ['__init__', 'setup', 'handle', 'finish'];
 export const START_NEW_THREAD = new Set(['_thread.start_new_thread', '_thread.start_new', 'thread.start_new_thread']);
 export const PROCESS_CONSTRUCTORS = new Set(['multiprocessing.Process', 'multiprocessing.context.Process']);
 export const TO_THREAD = new Set(['asyncio.to_thread']);
