@@ -21,7 +21,9 @@ interface ThreadAccess {
   locks: string[];
   /** Locks as the engine compares them (a Condition is the lock it wraps). */
   canonical: string[];
-  callPath: string[];
+  /** The visit's call path, and the helpers from it to the access (joined when reported). */
+  path: string[];
+  via: readonly string[];
 }
 
 /** One state of a thread's traversal: the function, the locks held on the way in, and the
@@ -362,8 +364,17 @@ export class Findings {
   private collect(visits: Visit[], wanted: (cid: string) => boolean): Map<string, ThreadAccess[]> {
     const { program, helpers } = this;
     const byContainer = new Map<string, ThreadAccess[]>();
+    // (the lock lists of an access that holds none of its own are its visit's, shared: these
+    // are the most numerous objects of a findings run)
+    const canonicalOf = (held: string[], t: ThreadEntry) => {
+      const c = held.map(x => program.canonicalLock(x));
+      // (a joined thread's accesses come before what follows its join(): JOINED)
+      if (t.joinedBy) c.push(t.joinedBy);
+      return c;
+    };
     for (const v of visits) {
       let path: string[] | undefined;
+      let visitCanonical: string[] | undefined, visitShown: string[] | undefined;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
         if (a.freshRoot !== undefined && program.madeLocal(v.fn, a.freshRoot)) continue;
@@ -371,12 +382,16 @@ export class Findings {
         path ??= pathArray(v);
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
-        const held = [...new Set([...v.locks, ...a.locks])];
-        const canonical = held.map(x => program.canonicalLock(x));
-        // (a joined thread's accesses come before what follows its join(): JOINED)
-        if (v.thread.joinedBy) canonical.push(v.thread.joinedBy);
-        const locks = shownLocks(held);
-        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, callPath: a.via.length ? [...path, ...a.via] : path });
+        let locks: string[], canonical: string[];
+        if (a.locks.length) {
+          const held = [...new Set([...v.locks, ...a.locks])];
+          canonical = canonicalOf(held, v.thread);
+          locks = shownLocks(held);
+        } else {
+          canonical = visitCanonical ??= canonicalOf(v.locks, v.thread);
+          locks = visitShown ??= shownLocks(v.locks);
+        }
+        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via });
       }
     }
     return byContainer;
@@ -397,6 +412,9 @@ export class Findings {
     });
     const width = list.length + 1;
     const reported = new Set<number>();
+    // (an access in many pairs is one FindingAccess, shared by its findings: never changed)
+    const shown = new Map<ThreadAccess, FindingAccess>();
+    const finding = (a: ThreadAccess) => { let f = shown.get(a); if (!f) shown.set(a, (f = toFinding(a, threads))); return f; };
     for (let wi = 0; wi < list.length; wi++) {
       const w = list[wi];
       if (w.access !== 'write') continue;
@@ -419,7 +437,7 @@ export class Findings {
           ? `${display(cid)} is written on ${w.thread.id} (many instances) in ${where(w)} and ${oWhat} by another ${o.thread.id} instance in ${where(o)} with no common lock`
           : `${display(cid)} is written on ${w.thread.id} in ${where(w)} and ${oWhat} on ${o.thread.id} in ${where(o)} with no common lock`)
           + (checkOp ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${w.op})` : '');
-        findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads), toFinding(o, threads)] });
+        findings.push({ kind: 'race', container: cid, message: msg, accesses: [finding(w), finding(o)] });
       }
     }
     return findings;
@@ -570,7 +588,7 @@ function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {
 function toFinding(a: ThreadAccess, threads: ThreadModel): FindingAccess {
   return {
     path: a.fn.file.path, line: a.line, column: a.column, access: a.access, op: a.op, function: a.fn.s.qualname,
-    threads: [a.thread.id], callPath: a.callPath.length ? a.callPath : threads.callPath(a.thread.id, a.fn), locks: a.locks,
+    threads: [a.thread.id], callPath: a.via.length ? [...a.path, ...a.via] : a.path.length ? a.path : threads.callPath(a.thread.id, a.fn), locks: a.locks,
   };
 }
 

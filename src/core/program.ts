@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, JOINED, CONTAINER_BASES, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -732,6 +732,11 @@ export class Program {
       return out;
     }
     for (const v of vals) {
+      // a module global bound to what a call returned (`tally = make_counter()`): the function
+      if (v.k === 'var' && !site.property && !site.callee.attrs.length) {
+        for (const t of this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText)) if (t.k === 'fn' && !t.bound) add(t.fn, false);
+        continue;
+      }
       if (v.k === 'fn') {
         if (site.property && !v.fn.s.property) continue;
         // `self.m()` in a method: self may be any subclass whose instances run this method, not
@@ -904,19 +909,21 @@ export class Program {
 
   /** Forgets what construction sites and return statements said: the program changed
    *  (Analysis.update). */
-  resetInference(): void { this.paramMemo.clear(); this.returnMemo.clear(); }
+  resetInference(): void { this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); }
 
-  private returnMemo = new Map<FnInfo, Val[]>();
+  /** (apart for containersOf, where constructor parameters have types: `inferring`) */
+  private readonly returnMemos = [new Map<FnInfo, Val[]>(), new Map<FnInfo, Val[]>()];
   private returnDepth = 0;
 
   /** What a call of fn makes, from its `return` statements (FunctionSummary.returns): objects
    *  of analyzed classes (`return Cache()`, `return root`), or known outside ones. A generator
    *  gives a generator. */
   returnValues(fn: FnInfo): Val[] {
-    const known = this.returnMemo.get(fn);
+    const memo = this.returnMemos[this.inferring ? 1 : 0];
+    const known = memo.get(fn);
     if (known) return known;
     const out: Val[] = [];
-    this.returnMemo.set(fn, out); // (recursion ends empty)
+    memo.set(fn, out); // (recursion ends empty)
     // (a generator: known, and none of ours, so its methods are never guessed by name)
     if (fn.s.generator) { out.push({ k: 'ext', name: 'generator' }); return out; }
     if (!fn.s.returns || this.returnDepth > MAX_DEPTH) return out;
@@ -925,7 +932,8 @@ export class Program {
       for (const text of fn.s.returns) {
         const call = text.endsWith('()');
         for (const v of this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
-          const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' ? [v] : [])
+          // (`return invoke_excepthook`: a closure or function, called later through what holds it)
+          const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
             : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];
           for (const m of made) if (!out.some(o => sameVal(o, m))) out.push(m);
         }
@@ -937,7 +945,7 @@ export class Program {
   /** returnValues as a key: Analysis.update redoes everything when a changed function's
    *  changed (what its callers' results are depends on it). */
   returnKey(fn: FnInfo): string {
-    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? v.cls.key : v.k === 'ext' ? v.name : v.k)).join('|') : '';
+    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? v.cls.key : v.k === 'ext' ? v.name : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') : '';
   }
 
   /** What fn's construction sites pass to constructors that type attributes or accesses from
@@ -954,7 +962,7 @@ export class Program {
         if (!classes.length) continue;
         key += classes.map(c => c.key).join(',') + '(';
         for (const arg of [...site.args, ...Object.values(site.kwargs)]) {
-          if (!/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(arg)) { key += '-,'; continue; }
+          if (!DOTTED_NAME.test(arg)) { key += '-,'; continue; }
           const p = dotted(arg);
           key += this.evalPath(fn, p).map(v => (v.k === 'inst' || v.k === 'cls' ? `${v.k}:${v.cls.key}` : v.k)).join('|') + '/' + this.containersOf(fn, p).join('|') + ',';
         }
@@ -997,7 +1005,7 @@ export class Program {
         for (const { fn, site } of this.constructionsOf(k) ?? []) {
           const before = site.args.slice(0, Math.max(0, idx - 1));
           const arg = own(site.kwargs, param) ?? (positional && idx > 0 && !before.some(a => a.startsWith('*')) ? site.args[idx - 1] : undefined);
-          if (!arg || !/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(arg)) continue;
+          if (!arg || !DOTTED_NAME.test(arg)) continue;
           const p = dotted(arg);
           for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls') && !r.vals.some(o => o.k === v.k && o.cls === v.cls)) r.vals.push(v);
           for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
@@ -1147,6 +1155,7 @@ function topPackage(module: string): string {
 
 function sameVal(a: Val, b: Val): boolean {
   if (a.k !== b.k) return false;
+  if (a.k === 'fn' && b.k === 'fn') return a.fn === b.fn;
   if ((a.k === 'inst' || a.k === 'cls') && (b.k === 'inst' || b.k === 'cls')) return a.cls === b.cls;
   if (a.k === 'ext' && b.k === 'ext') return a.name === b.name;
   return false;

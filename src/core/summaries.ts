@@ -4,6 +4,7 @@
 import { DirectAccess, ExprPath, own, Span } from './model';
 import { CallGraph } from './callgraph';
 import { FnInfo, lockRoot, Program } from './program';
+import { DOTTED_NAME } from './vocabulary';
 
 export interface EffectiveAccess {
   container: string;
@@ -252,7 +253,7 @@ export class HelperSummaries {
   /** The containers a helper's parameter is at this call: the argument's, or the caller's own parameter. */
   private bindContainer(caller: FnInfo, binding: Map<string, string>, param: string): string[] {
     const arg = binding.get(param);
-    if (!arg || !/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(arg)) return [];
+    if (!arg || !DOTTED_NAME.test(arg)) return [];
     const [root, ...attrs] = arg.split('.');
     if (!attrs.length && caller.s.params.includes(root) && root !== caller.s.selfParam) return [PARAM_PREFIX + root];
     return this.program.containersOf(caller, { root, attrs });

@@ -12,7 +12,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
+  ARG_VALUE_WRITES, DOTTED_NAME, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
@@ -23,7 +23,6 @@ const MAX_RETURNS = 4;
 const MADE_VALUES = new Set(['call', 'none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string',
   'dictionary', 'list', 'set', 'tuple', 'dictionary_comprehension', 'list_comprehension', 'set_comprehension', 'lambda']);
 const MAX_TEXT = 120;
-const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 const MAX_ERRORS = 50;
 const MAX_NESTING = 400;
 /** The grammar keeps indentation widths in a byte (a tab counts 8): wider lines are misread. */

@@ -28,6 +28,9 @@ export const LOCK_CONSTRUCTORS = new Set([
 ]);
 
 /** A name that reads as a lock, for locks whose binding the engine cannot see. */
+/** A dotted name (`self._cache`, `threading.Lock`). */
+export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+
 /** A held "lock" that is a join: `t.join()` in a function, then the statements after it hold
  *  `<joined>t`, and every access of the thread started as `t` (single instance) holds it too
  *  (ThreadEntry.joinedBy): the two are ordered, never a race. Never shown as a lock. */
