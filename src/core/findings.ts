@@ -399,22 +399,20 @@ export class Findings {
 
   private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
     const { program, threads, display } = this;
-    const findings: FindingReport[] = [];
     list.sort((a, b) => program.pathOrder(a.fn.file.path) - program.pathOrder(b.fn.file.path) || a.line - b.line || a.column - b.column);
-    // (thread, function) of each access as a small number, so a pair of them is a number too:
-    // the pairs are checked for every write against every access of the container
-    const ids = new Map<string, number>();
+    // each access's function as a small number, so a pair of them is a number too: the pairs
+    // are checked for every write against every access of the container
+    const ids = new Map<FnInfo, number>();
     const who = list.map(a => {
-      const k = `${a.thread.id}|${a.fn.key}`;
-      let n = ids.get(k);
-      if (n === undefined) ids.set(k, (n = ids.size));
+      let n = ids.get(a.fn);
+      if (n === undefined) ids.set(a.fn, (n = ids.size));
       return n;
     });
     const width = list.length + 1;
-    const reported = new Set<number>();
-    // (an access in many pairs is one FindingAccess, shared by its findings: never changed)
-    const shown = new Map<ThreadAccess, FindingAccess>();
-    const finding = (a: ThreadAccess) => { let f = shown.get(a); if (!f) shown.set(a, (f = toFinding(a, threads))); return f; };
+    // One finding per function pair, with every thread pair that races there: the status read
+    // in check_status must not hide behind another reader, and twelve threads that all log do
+    // not make twelve findings of the same two places.
+    const pairs = new Map<number, { w: ThreadAccess; o: ThreadAccess; wThreads: ThreadEntry[]; oThreads: ThreadEntry[]; sameOnly: boolean }>();
     for (let wi = 0; wi < list.length; wi++) {
       const w = list[wi];
       if (w.access !== 'write') continue;
@@ -425,20 +423,29 @@ export class Findings {
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && w.thread.perInstance && ownedBy(program, cid, w.thread.perInstance)) continue;
         if (w.canonical.some(l => o.canonical.includes(l))) continue;
-        // One finding per thread pair and function pair: the status read in check_status must not
-        // hide behind another reader of the same pair of threads.
-        const pair = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
-        if (reported.has(pair)) continue;
-        reported.add(pair);
-        const oWhat = o.access === 'write' ? 'written' : 'read';
-        const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
-        const checkOp = CHECK_OPS.has(o.op) ? o.op : undefined;
-        const msg = (same
-          ? `${display(cid)} is written on ${w.thread.id} (many instances) in ${where(w)} and ${oWhat} by another ${o.thread.id} instance in ${where(o)} with no common lock`
-          : `${display(cid)} is written on ${w.thread.id} in ${where(w)} and ${oWhat} on ${o.thread.id} in ${where(o)} with no common lock`)
-          + (checkOp ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${w.op})` : '');
-        findings.push({ kind: 'race', container: cid, message: msg, accesses: [finding(w), finding(o)] });
+        const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
+        const p = pairs.get(key);
+        if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }
+        // (the threads on each side of the pair as first found: the write's, the other's)
+        const [wt, ot] = p.w.fn === w.fn ? [w.thread, o.thread] : [o.thread, w.thread];
+        if (!p.wThreads.includes(wt)) p.wThreads.push(wt);
+        if (!p.oThreads.includes(ot)) p.oThreads.push(ot);
+        if (!same) p.sameOnly = false;
       }
+    }
+    const pos = this.threadPositions();
+    const names = (ts: ThreadEntry[]) => ts.sort((a, b) => pos.get(a)! - pos.get(b)!).map(t => t.id);
+    const findings: FindingReport[] = [];
+    for (const { w, o, wThreads, oThreads, sameOnly } of pairs.values()) {
+      const oWhat = o.access === 'write' ? 'written' : 'read';
+      const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
+      const checkOp = CHECK_OPS.has(o.op) ? o.op : undefined;
+      const wIds = names(wThreads), oIds = names(oThreads);
+      const msg = (sameOnly && wIds.length === 1
+        ? `${display(cid)} is written on ${wIds[0]} (many instances) in ${where(w)} and ${oWhat} by another ${wIds[0]} instance in ${where(o)} with no common lock`
+        : `${display(cid)} is written on ${wIds.join(', ')} in ${where(w)} and ${oWhat} on ${oIds.join(', ')} in ${where(o)} with no common lock`)
+        + (checkOp ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${w.op})` : '');
+      findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads, wIds), toFinding(o, threads, oIds)] });
     }
     return findings;
   }
@@ -585,10 +592,10 @@ function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {
   return !!c && c.ownerKind === 'class' && program.mro(cls).some(k => k.s.qualname === c.owner && c.id === `${k.file.module}.${k.s.qualname}.${c.attr}`);
 }
 
-function toFinding(a: ThreadAccess, threads: ThreadModel): FindingAccess {
+function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thread.id]): FindingAccess {
   return {
     path: a.fn.file.path, line: a.line, column: a.column, access: a.access, op: a.op, function: a.fn.s.qualname,
-    threads: [a.thread.id], callPath: a.via.length ? [...a.path, ...a.via] : a.path.length ? a.path : threads.callPath(a.thread.id, a.fn), locks: a.locks,
+    threads: ids, callPath: a.via.length ? [...a.path, ...a.via] : a.path.length ? a.path : threads.callPath(a.thread.id, a.fn), locks: a.locks,
   };
 }
 
