@@ -31,6 +31,9 @@ export interface UpdateStats {
   threadsRedone: boolean;
   /** Containers whose findings were redone ('all': every finding, from new traversals). */
   findings: number | 'all';
+  /** Every finding was redone because what ownership answers changed (Program.leaks,
+   *  madeLocal, ownedHere of a changed function: `self._runner.start()` typed or deleted). */
+  ownership?: boolean;
 }
 
 export class Analysis implements ResultsView {
@@ -392,7 +395,7 @@ export class Analysis implements ResultsView {
     }
     r.files[i] = this.makeFileReport(next);
     for (const id of new Set([...dirty, ...moved])) r.containers[this.containerIndex.get(id)!] = this.containerReport(id);
-    return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone, findings };
+    return { mode: 'in place', functions: redone.size, moved: movedFns.length, containers: dirty.size, threadsRedone, findings, ...(ownership ? { ownership } : {}) };
   }
 
   /** Functions with check-then-act tests whose result a new thread model can change without a

@@ -202,4 +202,4 @@ const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${
 const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}`).join(';');
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
 const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>) =>
-  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}`)).sort().join(';');
+  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}:${e.site.boundTo ?? ''}`)).sort().join(';');

@@ -27,6 +27,9 @@ export interface CallSite extends Span {
   /** The call's result is iterated where it is made (`for x in f()`, `list(f())`): a
    *  generator's body runs here, under the locks held here. */
   iterated?: boolean;
+  /** `self._worker = Worker(…)` (a class-like callee name): what the object made is bound to,
+   *  as ThreadStart.boundTo (a Thread subclass's join()). */
+  boundTo?: string;
   /** On a local bound only to new objects (`sel = Selector()`, `with Stack() as s`) that never
    *  leaves this call (never passed, returned, stored or seen by a closure): no other thread
    *  can reach the object. */

@@ -1351,7 +1351,25 @@ class Summarizer {
     else if (property === 'dunder') c.dunder = true;
     else if (property) c.property = true;
     else if (n.type === 'call' && this.iteratedHere(n)) c.iterated = true;
+    // (a constructor by its name's case: Thread subclasses' objects joined later, ThreadModel)
+    const last = callee.attrs.length ? callee.attrs[callee.attrs.length - 1] : callee.root;
+    if (n.type === 'call' && /^[A-Z]/.test(last) && !property) {
+      const bound = this.boundName(n, ctx);
+      if (bound) c.boundTo = bound;
+    }
     ctx.scope.fn.calls.push(c);
+  }
+
+  /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
+   *  method joins), as a join names it (joinName). */
+  private boundName(n: SyntaxNode, ctx: Ctx): string | undefined {
+    const names: string[] = [];
+    for (let c: SyntaxNode = n; c.parent?.type === 'assignment' && c.field === 'right'; c = c.parent) {
+      const left = child(c.parent, 'left');
+      if (left && DOTTED_NAME.test(this.t(left))) names.push(this.t(left));
+    }
+    const bound = names.find(x => x.startsWith(`${ctx.scope.fn.selfParam}.`)) ?? names[0];
+    return bound ? this.joinName(ctx, bound, true) : undefined;
   }
 
   /** Whether the value of `n` (a call) is iterated where it stands: the right of a `for`, an
@@ -1428,15 +1446,9 @@ class Summarizer {
     if (!kind || !target) return undefined;
     const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
     if (name) start.name = name;
-    // `self._worker = Thread(…)`: joined as `self._worker.join()` (of `self._thread = t =
-    // Thread(…)`, the attribute: another method joins it)
-    const names: string[] = [];
-    for (let c: SyntaxNode = n; c.parent?.type === 'assignment' && c.field === 'right'; c = c.parent) {
-      const left = child(c.parent, 'left');
-      if (left && DOTTED_NAME.test(this.t(left))) names.push(this.t(left));
-    }
-    const bound = names.find(x => x.startsWith(`${ctx.scope.fn.selfParam}.`)) ?? names[0];
-    if (bound && (kind === 'thread' || kind === 'timer') && !handler) start.boundTo = this.joinName(ctx, bound, true);
+    // `self._worker = Thread(…)`: joined as `self._worker.join()`
+    const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : undefined;
+    if (bound && !handler) start.boundTo = bound;
     if (many) start.many = true;
     if (handler) start.handler = true;
     let t = target;

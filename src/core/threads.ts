@@ -123,7 +123,7 @@ export class ThreadModel {
       sites.forEach((s, i) => {
         // the i-th construction of the class, in the graph as it is now
         const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
-        note(run, kind, cls.s.name, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line }, many, undefined, cls);
+        note(run, kind, cls.s.name, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line }, many, undefined, cls, s.site.boundTo);
       });
     }
     // Analyzed servers with ThreadingMixIn (`class Server(ThreadingMixIn, TCPServer)`), made
