@@ -578,7 +578,8 @@ export class Program {
         if (local.cls) return [{ k: 'cls', cls: local.cls }];
       }
       if (local?.cls) return [{ k: 'cls', cls: local.cls }];
-      if (s.locals.includes(root)) return [];
+      // (a local bound by an import in the function, `import time`: the module, never guessed)
+      if (s.locals.includes(root)) return f.file.imports.some(i => i.name === root) ? this.resolveGlobal(f.file, root) : [];
     }
     return this.resolveGlobal(fn.file, root);
   }
@@ -758,6 +759,10 @@ export class Program {
             if (o) add(o, v.bound);
           }
         }
+      } else if (v.k === 'inst' && !site.property && !site.setter && !site.dunder) {
+        // calling an object runs its class's `__call__` (`self._jointhread()`, a Finalize)
+        const call = this.lookupMethod(v.cls, '__call__');
+        if (call) add(call, true);
       } else if (v.k === 'cls' && !site.property) {
         // (`__new__` first: it may hand out a shared instance, a singleton's registry)
         const made = this.lookupMethod(v.cls, '__new__');
@@ -846,19 +851,22 @@ export class Program {
 
   /** `method`: the method making the access on its own self. */
   private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean): string[] {
-    for (const k of this.mro(c)) { const id = `${k.file.module}.${k.s.qualname}.${attr}`; if (this.containers.has(id)) return [id]; }
+    let ownId: string | undefined;
+    for (const k of this.mro(c)) { const id = `${k.file.module}.${k.s.qualname}.${attr}`; if (this.containers.has(id)) { ownId = id; break; } }
     // `self.reg = REG` (or `= other.REG`): the module global container itself (but assigning
-    // self.reg binds the attribute, it does not write REG)
+    // self.reg binds the attribute, it does not write REG); with a container of its own too
+    // (`self.pending = owner._pending`, later `self.pending = {}`), either
     for (const k of binds ? [] : this.mro(c)) {
       const info = own(k.s.attrs, attr);
       if (!info?.aliases && !info?.fromParams) continue;
-      const out: string[] = [];
+      const out: string[] = ownId ? [ownId] : [];
       for (const v of info.aliases ? this.aliasValues(k.file, info.aliases) : []) if (v.k === 'var') for (const id of this.globalContainer(v.file, v.name, 0)) if (!out.includes(id)) out.push(id);
       // `self.status = mgr.request_status` / `self.items = items` in __init__: the container the
       // construction sites pass (`Sender(self)`, `Result(self._cache)`)
       for (const text of info.fromParams ?? []) for (const id of this.fromParamContainers(k, text)) if (!out.includes(id)) out.push(id);
       if (out.length) return out;
     }
+    if (ownId) return [ownId];
     // An attribute defined only by subclasses (a base method using state its subclasses set up),
     // but not by one that overrides the method without calling it back: on such an instance the
     // method never runs (`ApplyResult._set` does not touch `MapResult._value`).

@@ -156,6 +156,10 @@ export class ThreadModel {
     // Ids: the target's short name, its qualname where two targets share one.
     const counts = new Map<string, number>();
     for (const c of cands.values()) counts.set(c.short, (counts.get(c.short) ?? 0) + 1);
+    // (a name bound to the objects of two starts, `x = Thread(a); …; x = Thread(b)`: its join()
+    // is the last one's, which the analysis cannot tell: it orders neither)
+    const boundUses = new Map<string, number>();
+    for (const c of cands.values()) for (const b of new Set(c.bound)) if (b !== undefined) boundUses.set(b, (boundUses.get(b) ?? 0) + 1);
     const used = new Set<string>([config.mainThread, ...declared.keys()]);
     const ordered = [...cands].sort((a, b) => a[0].localeCompare(b[0])).map(([, c]) => c);
     for (const c of ordered) {
@@ -165,7 +169,7 @@ export class ThreadModel {
       const sites = placed(c.raw);
       const instances = c.many || sites.length > 1 ? 'many' : 'one';
       // (one thread, started from one bound name: its join() ends it)
-      const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) ? JOINED + c.bound[0] : undefined;
+      const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1 ? JOINED + c.bound[0] : undefined;
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
