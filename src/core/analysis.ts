@@ -176,8 +176,6 @@ export class Analysis implements ResultsView {
     const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
     this.program = new Program(sorted);
     this.graph = new CallGraph(this.program);
-    const graph = this.graph;
-    this.program.constructionsOf = cls => graph.constructions.get(cls);
     this.helpers = new HelperSummaries(this.program, this.graph);
     this.threads = new ThreadModel(this.program, this.graph, this.options);
     this.inheritedLocks.clear();

@@ -19,7 +19,29 @@ export class CallGraph {
   private readonly constructs = new Map<FnInfo, Set<ClassInfo>>();
 
   constructor(readonly program: Program) {
+    // Constructions first (read without inference), then calls: an unannotated constructor
+    // parameter is typed from what every construction site passes (Program.passed), so the
+    // calls made through it (`self.store.put(…)` with `Worker(store)`) resolve.
+    for (const fn of program.fns.values()) this.construct(fn);
+    program.constructionsOf = cls => this.constructions.get(cls);
+    program.resetInference();
     for (const fn of program.fns.values()) this.resolve(fn);
+  }
+
+  private construct(fn: FnInfo): void {
+    const program = this.program;
+    for (let index = 0; index < fn.s.calls.length; index++) {
+      const site = fn.s.calls[index];
+      if (site.property) continue;
+      for (const c of program.constructedClasses(fn, site)) {
+        let l = this.constructions.get(c);
+        if (!l) this.constructions.set(c, (l = []));
+        l.push({ fn, site, index });
+        let k = this.constructs.get(fn);
+        if (!k) this.constructs.set(fn, (k = new Set()));
+        k.add(c);
+      }
+    }
   }
 
   private resolve(fn: FnInfo): void {
@@ -28,16 +50,6 @@ export class CallGraph {
     for (let index = 0; index < fn.s.calls.length; index++) {
       const site = fn.s.calls[index];
       const targets = program.callTargets(fn, site);
-      if (!site.property) {
-        for (const c of program.constructedClasses(fn, site)) {
-          let l = this.constructions.get(c);
-          if (!l) this.constructions.set(c, (l = []));
-          l.push({ fn, site, index });
-          let k = this.constructs.get(fn);
-          if (!k) this.constructs.set(fn, (k = new Set()));
-          k.add(c);
-        }
-      }
       if (!targets.length) continue;
       // A generator's body runs when it is iterated, not at the call: the locks held here hold
       // for it only when it is iterated right here (`with lock: for x in self._items()`).
@@ -73,10 +85,12 @@ export class CallGraph {
       if (kept.length) this.constructions.set(cls, kept); else this.constructions.delete(cls);
     }
     for (const fn of fns) this.constructs.delete(fn);
-    for (const fn of fns) this.resolve(fn);
+    for (const fn of fns) this.construct(fn);
     const classesAfter = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
     // constructions keep the order of a full build: by function, in program order
     for (const cls of classesAfter) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));
+    this.program.resetInference();
+    for (const fn of fns) this.resolve(fn);
     const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
     if (edges && !this.componentsStay(fns, calleesBefore)) { this.components = undefined; this.componentIndex = undefined; }
     return {

@@ -703,8 +703,16 @@ export class Program {
     return l.length <= MAX_BY_NAME ? l : [];
   }
 
-  /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors. */
+  /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors.
+   *  Once the call graph has the construction sites, unannotated constructor parameters have
+   *  the types they are passed (`inferring`). */
   callTargets(fn: FnInfo, site: CallSite): CallTarget[] {
+    if (this.inferring || !this.constructionsOf) return this.callTargetsInner(fn, site);
+    this.inferring = true;
+    try { return this.callTargetsInner(fn, site); } finally { this.inferring = false; }
+  }
+
+  private callTargetsInner(fn: FnInfo, site: CallSite): CallTarget[] {
     const out: CallTarget[] = [];
     const seen = new Set<FnInfo>();
     const add = (f: FnInfo, bound: boolean) => { if (!seen.has(f)) { seen.add(f); out.push({ fn: f, bound }); } };
@@ -776,9 +784,12 @@ export class Program {
     return out;
   }
 
-  /** Classes constructed at a call site (for Thread subclasses started in a loop). */
+  /** Classes constructed at a call site (for Thread subclasses started in a loop), read without
+   *  inference: the construction sites are what inference reads. */
   constructedClasses(fn: FnInfo, site: CallSite): ClassInfo[] {
-    return this.evalPath(fn, site.callee).flatMap(v => (v.k === 'cls' ? [v.cls] : []));
+    const was = this.inferring;
+    this.inferring = false;
+    try { return this.evalPath(fn, site.callee).flatMap(v => (v.k === 'cls' ? [v.cls] : [])); } finally { this.inferring = was; }
   }
 
   // ---- containers ----
@@ -906,11 +917,12 @@ export class Program {
     try { return this.containersOfInner(fn, target, binds); } finally { this.inferring = false; }
   }
 
-  // ---- constructor parameters typed from construction sites (containers only) ----
-  /** Set by the analysis once its call graph is built: the sites constructing a class. */
+  // ---- constructor parameters typed from construction sites ----
+  /** Set by the call graph once it has the construction sites (read without inference, so
+   *  what inference reads never depends on it): the sites constructing a class. */
   constructionsOf?: (cls: ClassInfo) => readonly { fn: FnInfo; site: CallSite }[] | undefined;
-  /** Within containersOf: unannotated constructor parameters are typed from the construction
-   *  sites. Never for call resolution, which the call graph's sites themselves depend on. */
+  /** Within containersOf and callTargets (once constructionsOf is set): unannotated constructor
+   *  parameters are typed from the construction sites. */
   private inferring = false;
   private paramMemo = new Map<string, { vals: Val[]; containers: string[] }>();
   private paramDepth = 0;
@@ -987,6 +999,7 @@ export class Program {
     if (!init?.cls) return false;
     const s = init.s;
     if (s.accesses.some(a => a.target.attrs.length > 0 && a.target.root !== s.selfParam && s.params.includes(a.target.root))) return true;
+    if (s.calls.some(c => c.callee.root !== s.selfParam && s.params.includes(c.callee.root))) return true;
     return this.mro(init.cls).some(k => Object.values(k.s.attrs).some(i => i.fromParams));
   }
 
