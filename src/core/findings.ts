@@ -441,9 +441,13 @@ export class Findings {
       const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
       const checkOp = CHECK_OPS.has(o.op) ? o.op : undefined;
       const wIds = names(wThreads), oIds = names(oThreads);
+      const selfPair = w.fn === o.fn && w.line === o.line && w.column === o.column;
       const msg = (sameOnly && wIds.length === 1
         ? `${display(cid)} is written on ${wIds[0]} (many instances) in ${where(w)} and ${oWhat} by another ${wIds[0]} instance in ${where(o)} with no common lock`
-        : `${display(cid)} is written on ${wIds.join(', ')} in ${where(w)} and ${oWhat} on ${oIds.join(', ')} in ${where(o)} with no common lock`)
+        : selfPair
+          // (one place, reached on several threads: each of them against the others)
+          ? `${display(cid)} is written in ${where(w)} on ${names([...new Set([...wThreads, ...oThreads])]).join(', ')} at once, with no common lock`
+          : `${display(cid)} is written on ${wIds.join(', ')} in ${where(w)} and ${oWhat} on ${oIds.join(', ')} in ${where(o)} with no common lock`)
         + (checkOp ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${w.op})` : '');
       findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads, wIds), toFinding(o, threads, oIds)] });
     }

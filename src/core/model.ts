@@ -117,6 +117,9 @@ export interface FunctionSummary {
   params: string[];
   /** Annotation text per parameter. */
   paramTypes: Record<string, string>;
+  /** Parameters whose default is a dotted name (`_registry=_registry`, a module global kept for
+   *  shutdown): what the parameter is when callers leave it out. */
+  paramDefaults?: Record<string, string>;
   /** Defaults present, so a missing argument is not an error. */
   selfParam?: string;
   staticmethod?: boolean;

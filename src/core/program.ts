@@ -1060,12 +1060,24 @@ export class Program {
     return out;
   }
 
+  /** `def __call__(self, _registry=_registry)`: the module global container a parameter is
+   *  when callers leave it out (what they pass instead is bound at their calls). */
+  defaultContainers(fn: FnInfo, param: string): string[] {
+    const text = fn.s.paramDefaults && own(fn.s.paramDefaults, param);
+    if (!text) return [];
+    const p = dotted(text);
+    if (!p.attrs.length) return this.globalContainer(fn.file, p.root, 0);
+    const out: string[] = [];
+    for (const v of this.evalGlobalPath(fn.file, { root: p.root, attrs: p.attrs.slice(0, -1) })) if (v.k === 'mod') { const f = this.findModule(v.name); if (f) out.push(...this.globalContainer(f, p.attrs[p.attrs.length - 1], 0)); }
+    return out;
+  }
+
   private containersOfInner(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
     if (target.attrs.length === 0) {
       const name = target.root;
       for (let f: FnInfo | undefined = fn; f; f = f.parent) {
         if (f.s.kind === 'module') break;
-        if (f.s.params.includes(name)) return [];
+        if (f.s.params.includes(name)) return this.defaultContainers(f, name);
         if (f.s.locals.includes(name)) {
           const id = `${f.file.module}.${f.s.qualname}.${name}`;
           return this.containers.has(id) ? [id] : [];

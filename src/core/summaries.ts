@@ -188,7 +188,8 @@ export class HelperSummaries {
     const out: EffectiveAccess[] = [];
     for (const a of fn.s.accesses) {
       const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
-      const ids = isParam ? [PARAM_PREFIX + a.target.root] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del');
+      // (a parameter: bound at each call; and, left out, its default's container)
+      const ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del');
       for (const id of ids) {
         const e: EffectiveAccess = {
           container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: NO_VIA,

@@ -771,6 +771,7 @@ class Summarizer {
     for (const p of namedChildren(params)) {
       let name: SyntaxNode | undefined;
       let type: SyntaxNode | undefined;
+      let dflt: SyntaxNode | undefined;
       let prefix = '';
       switch (p.type) {
         case 'identifier': name = p; break;
@@ -780,8 +781,8 @@ class Summarizer {
           if (name && name.type !== 'identifier') { prefix = name.type === 'list_splat_pattern' ? '*' : '**'; name = namedChildren(name)[0]; }
           break;
         }
-        case 'default_parameter': name = child(p, 'name'); break;
-        case 'typed_default_parameter': name = child(p, 'name'); type = child(p, 'type'); break;
+        case 'default_parameter': name = child(p, 'name'); dflt = child(p, 'value'); break;
+        case 'typed_default_parameter': name = child(p, 'name'); type = child(p, 'type'); dflt = child(p, 'value'); break;
         case 'list_splat_pattern': prefix = '*'; name = namedChildren(p)[0]; break;
         case 'dictionary_splat_pattern': prefix = '**'; name = namedChildren(p)[0]; break;
         default: continue;
@@ -790,6 +791,7 @@ class Summarizer {
       const pn = prefix + this.t(name);
       fn.params.push(pn);
       if (type) fn.paramTypes[pn] = this.t(type);
+      if (dflt && (dflt.type === 'identifier' || dflt.type === 'attribute') && DOTTED_NAME.test(this.t(dflt))) (fn.paramDefaults ??= {})[pn] = this.t(dflt);
     }
   }
 
