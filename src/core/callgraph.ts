@@ -1,5 +1,6 @@
 // The resolved call graph: each call site with the functions it may run.
-import { CallSite } from './model';
+import { CallSite, own } from './model';
+import { THREADING_SERVER_BASES } from './vocabulary';
 import { CallTarget, ClassInfo, FnInfo, Program } from './program';
 
 /** `index`: the site's place in its function's calls (an unchanged function keeps the sites of
@@ -77,7 +78,8 @@ export class CallGraph {
     const loops = new Map(fns.map(fn => [fn, loopKey(this.calls.get(fn) ?? [])]));
     const calleesBefore = new Map(fns.map(fn => [fn, this.callees(fn)]));
     const classesBefore = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
-    const constructionsBefore = constructionKey(this.constructions, classesBefore, set);
+    const server = (c: ClassInfo) => THREADING_SERVER_BASES.some(b => this.program.derivesFrom(c, b));
+    const constructionsBefore = constructionKey(this.constructions, classesBefore, set, server);
     for (const fn of fns) for (const c of this.calls.get(fn) ?? []) for (const t of c.targets) this.callers.get(t.fn)?.delete(fn);
     for (const cls of classesBefore) {
       const l = this.constructions.get(cls)!;
@@ -97,7 +99,7 @@ export class CallGraph {
       edges,
       context: edges || fns.some(fn => context.get(fn) !== contextKey(this.calls.get(fn)!)),
       loops: fns.some(fn => loops.get(fn) !== loopKey(this.calls.get(fn)!)),
-      constructions: constructionsBefore !== constructionKey(this.constructions, classesAfter, set),
+      constructions: constructionsBefore !== constructionKey(this.constructions, classesAfter, set, server),
     };
   }
 
@@ -215,5 +217,6 @@ const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${
 // the first argument, a fresh local)
 const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}`).join(';');
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
-const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>) =>
-  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}:${e.site.boundTo ?? ''}`)).sort().join(';');
+// (and, for a threading server, the handler class it is given: ThreadModel's handler threads)
+const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>, server: (c: ClassInfo) => boolean) =>
+  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}:${e.site.boundTo ?? ''}${server(cls) ? `:${own(e.site.kwargs, 'RequestHandlerClass') ?? e.site.args[1] ?? ''}` : ''}`)).sort().join(';');

@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, Program } from './program';
-import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREADING_SERVERS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREADING_SERVER_BASES } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -523,8 +523,6 @@ function sameIds(a: string[], b: string[]): boolean {
   return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 }
 
-/** Bases that make a server handle each request on a thread of its own. */
-const THREADING_SERVER_BASES = ['socketserver.ThreadingMixIn', ...THREADING_SERVERS];
 
 function dottedPath(text: string): ExprPath {
   const [root, ...attrs] = text.split('.');

@@ -54,6 +54,8 @@ export const TIMER_CONSTRUCTORS = new Set(['threading.Timer']);
  *  runs Handler's methods on a new thread per request (ThreadStart.handler). */
 export const THREADING_SERVERS = new Set(['socketserver.ThreadingTCPServer', 'socketserver.ThreadingUDPServer',
   'socketserver.ThreadingUnixStreamServer', 'socketserver.ThreadingUnixDatagramServer', 'http.server.ThreadingHTTPServer']);
+/** Bases that make a server handle each request on a thread of its own (`ThreadingMixIn`). */
+export const THREADING_SERVER_BASES = ['socketserver.ThreadingMixIn', ...THREADING_SERVERS];
 /** What a request handler runs per request: BaseRequestHandler's `__init__` calls setup, handle
  *  and finish; BaseHTTPRequestHandler's handle calls the `do_<COMMAND>` methods. */
 export const HANDLER_METHODS = ['__init__', 'setup', 'handle', 'finish'];

@@ -284,6 +284,9 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['store.py', t => t.replace('    return Tracker(owner)\n', '    return owner\n')], // it returns something else now: mark() is no longer reached
     ['store.py', t => t.replace('    return owner\n', '    yield owner\n')], // a generator: its result is none of ours
     ['store.py', t => t.replace('    yield owner\n', '    return Tracker(owner)\n')], // ... and the factory again
+    ['store.py', t => 'import socketserver\n' + t + '\nclass Srv(socketserver.ThreadingMixIn, socketserver.TCPServer):\n    pass\n\nclass H1(socketserver.BaseRequestHandler):\n    def handle(self):\n        Store().put("h1", 1)\n\nclass H2(socketserver.BaseRequestHandler):\n    def handle(self):\n        Store().put("h2", 2)\n'], // a threading server and two handlers ...
+    ['service.py', t => t.replace('from store import Store, Tracker, make_tracker', 'from store import H1, H2, Srv, Store, Tracker, make_tracker').replace('    def start(self):\n', '    def start(self):\n        Srv(("", 0), H1).serve_forever()\n')], // ... served with H1: its handle() is a thread
+    ['service.py', t => t.replace('Srv(("", 0), H1)', 'Srv(("", 0), H2)')], // ... now with H2, in place
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
