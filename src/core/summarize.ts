@@ -546,6 +546,7 @@ class Summarizer {
         }
         return;
       default:
+        if (n.type === 'type_alias_statement' && this.typeAliasMisread(n, ctx)) return;
         if (isStatement(n)) {
           for (const c of n.children) {
             if (!c.named) continue;
@@ -554,6 +555,34 @@ class Summarizer {
         } else this.expr(n, ctx);
     }
   }
+
+  /** The pinned grammar reads `type(self).x[k] = v` as a PEP 695 alias, `type (self).x[k] =
+   *  v`: a `type_alias_statement` whose name is an attribute or subscript rooted at `(self)`.
+   *  That statement is the assignment it is: a write of `type(self).x` (pathOf takes the
+   *  parenthesized root for the call). False for a real alias (`type X = int`). */
+  private typeAliasMisread(n: SyntaxNode, ctx: Ctx): boolean {
+    const [name, value] = namedChildren(n).map(t => namedChildren(t)[0]);
+    if (!name || !value || (name.type !== 'attribute' && name.type !== 'subscript')) return false;
+    let root: SyntaxNode | undefined = name;
+    while (root && (root.type === 'attribute' || root.type === 'subscript')) root = child(root, root.type === 'attribute' ? 'object' : 'value');
+    if (root?.type !== 'parenthesized_expression') return false;
+    this.expr(value, ctx);
+    this.typeCallArgs = root;
+    try {
+      if (name.type === 'attribute') {
+        const path = this.pathOf(name);
+        if (path) this.recordAccess(ctx, name, path, 'write', 'assign', undefined, this.short(value));
+      } else {
+        const obj = child(name, 'value');
+        const indices = children(name, 'subscript');
+        for (const i of indices) this.expr(i, ctx);
+        const path = obj ? this.pathOf(obj) : undefined;
+        if (path) this.recordAccess(ctx, name, path, 'write', 'setitem', indices.map(i => this.short(i)).join(', '), this.short(value));
+      }
+    } finally { this.typeCallArgs = undefined; }
+    return true;
+  }
+  private typeCallArgs?: SyntaxNode;
 
   private bindPattern(n: SyntaxNode, ctx: Ctx): void {
     const stack = [n];
@@ -1071,6 +1100,11 @@ class Summarizer {
       cur = o;
     }
     if (cur.type === 'identifier') return { root: this.t(cur), attrs };
+    // `type(self).x` in a statement the grammar read as a `type` alias (typeAliasMisread)
+    if (cur === this.typeCallArgs && attrs.length) {
+      const of = namedChildren(cur).length === 1 ? this.pathOf(namedChildren(cur)[0]) : undefined;
+      return of && !of.root.startsWith('<') ? { root: of.root, attrs: [...of.attrs, '__class__', ...attrs] } : undefined;
+    }
     if (cur.type === 'call' && attrs.length) {
       const f = child(cur, 'function');
       if (f?.type === 'identifier' && this.t(f) === 'super') return { root: '<super>', attrs };
