@@ -206,6 +206,11 @@ export class Analysis implements ResultsView {
     return mark && mark.findings === this.findings ? this.findings.changesSince(mark.generation) : undefined;
   }
 
+  private rebuildWith(files: FileSummary[]): UpdateStats {
+    this.rebuild(files);
+    return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
+  }
+
   /** What ownership answers of a function: whether it lets its object go (when some fresh
    *  local's ownership has asked), and whether each of its fresh locals is its own. */
   private ownershipKey(fn: FnInfo, consulted: boolean, attrs: string[]): string {
@@ -239,18 +244,13 @@ export class Analysis implements ResultsView {
     const ownedAttrs = inPlace ? fns.map((fn, j) => selfAttrsUsed(this.program.selfName(fn), old!.functions[j], next!.functions[j])) : [];
     const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn, consulted[j], ownedAttrs[j]))) : [];
     // what the changed functions pass to constructors that type things from their parameters
-    // (Program.passed): other classes' containers depend on it
-    // and what calls of them make (Program.returnValues): their callers' results depend on it
-    const passedBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`)) : [];
-    if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) {
-      this.rebuild(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
-      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
-    }
+    // (Program.passed), and what calls of them make (Program.returnValues): other functions'
+    // containers, calls and call results depend on them
+    const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`;
+    const typesBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : typesKey(fn))) : [];
+    if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
     this.program.resetInference();
-    if (fns.some((fn, j) => passedBefore[j] !== undefined && passedBefore[j] !== `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`)) {
-      this.rebuild(this.program.files.slice());
-      return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
-    }
+    if (fns.some((fn, j) => typesBefore[j] !== undefined && typesBefore[j] !== typesKey(fn))) return this.rebuildWith(this.program.files.slice());
     // Only the functions whose bodies changed are redone (and closures inside them): a keystroke
     // changes one function, a new line moves the ones below it.
     // Those that only moved (same body, lines shifted: a new line above them) are shifted in
@@ -295,8 +295,6 @@ export class Analysis implements ResultsView {
     // what the changed functions called before: those callees lose callers (inherited locks)
     const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
     const change = this.graph.refresh(changed);
-    // (construction sites asked while computing the keys were the old ones)
-    this.program.resetInference();
     const redone = this.helpers.refresh(changed, localsChanged);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));

@@ -1,7 +1,6 @@
 // The resolved call graph: each call site with the functions it may run.
-import { CallSite, own } from './model';
-import { THREADING_SERVER_BASES } from './vocabulary';
-import { CallTarget, ClassInfo, FnInfo, Program } from './program';
+import { CallSite } from './model';
+import { CallTarget, ClassInfo, FnInfo, handlerArgument, Program } from './program';
 
 /** `index`: the site's place in its function's calls (an unchanged function keeps the sites of
  *  the summary it was resolved from, which may not be its current one). */
@@ -78,7 +77,7 @@ export class CallGraph {
     const loops = new Map(fns.map(fn => [fn, loopKey(this.calls.get(fn) ?? [])]));
     const calleesBefore = new Map(fns.map(fn => [fn, this.callees(fn)]));
     const classesBefore = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
-    const server = (c: ClassInfo) => THREADING_SERVER_BASES.some(b => this.program.derivesFrom(c, b));
+    const server = (c: ClassInfo) => this.program.threadingServer(c);
     const constructionsBefore = constructionKey(this.constructions, classesBefore, set, server);
     for (const fn of fns) for (const c of this.calls.get(fn) ?? []) for (const t of c.targets) this.callers.get(t.fn)?.delete(fn);
     for (const cls of classesBefore) {
@@ -219,4 +218,4 @@ const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(','
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
 // (and, for a threading server, the handler class it is given: ThreadModel's handler threads)
 const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>, server: (c: ClassInfo) => boolean) =>
-  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}:${e.site.boundTo ?? ''}${server(cls) ? `:${own(e.site.kwargs, 'RequestHandlerClass') ?? e.site.args[1] ?? ''}` : ''}`)).sort().join(';');
+  [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}:${e.site.boundTo ?? ''}${server(cls) ? `:${handlerArgument(e.site) ?? ''}` : ''}`)).sort().join(';');

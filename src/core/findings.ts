@@ -584,16 +584,20 @@ function newObjects(program: Program, fn: FnInfo, a: { container: string; onSelf
   return !!a.onSelf || (a.ownedVia !== undefined && program.ownedHere(fn, a.ownedVia));
 }
 
+/** Whether class k declares the container (it is k's attribute, not a same-named one's). */
+function declares(k: ClassInfo, c: ContainerInfo): boolean {
+  return k.s.qualname === c.owner && c.id === `${k.file.module}.${k.s.qualname}.${c.attr}`;
+}
+
 /** Whether a class container is the class's, a base's or a subclass's (not another object's). */
 function relatedOwner(program: Program, c: ContainerInfo, cls: ClassInfo | undefined): boolean {
   if (!cls) return true;
-  const is = (k: ClassInfo) => c.id === `${k.file.module}.${k.s.qualname}.${c.attr}`;
-  return program.mro(cls).some(is) || program.allSubclasses(cls).some(is);
+  return program.mro(cls).some(k => declares(k, c)) || program.allSubclasses(cls).some(k => declares(k, c));
 }
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {
   const c = program.containers.get(cid);
-  return !!c && c.ownerKind === 'class' && program.mro(cls).some(k => k.s.qualname === c.owner && c.id === `${k.file.module}.${k.s.qualname}.${c.attr}`);
+  return !!c && c.ownerKind === 'class' && program.mro(cls).some(k => declares(k, c));
 }
 
 function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thread.id]): FindingAccess {

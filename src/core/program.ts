@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -492,6 +492,11 @@ export class Program {
   }
 
   /** `threading.Thread` (or another external base) anywhere in the ancestry. */
+  /** A server that handles each request on a thread of its own (`ThreadingMixIn`). */
+  threadingServer(c: ClassInfo): boolean {
+    return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));
+  }
+
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
     for (const k of this.mro(c)) if (k.externalBases.includes(external)) return true;
@@ -1175,7 +1180,7 @@ export function lockRoot(text: string): string {
 }
 
 /** A dotted name as a path (`threading.Event` → threading, [Event]). */
-function dotted(text: string): ExprPath {
+export function dotted(text: string): ExprPath {
   const [root, ...attrs] = text.split('.');
   return { root, attrs };
 }
@@ -1192,4 +1197,9 @@ function sameVal(a: Val, b: Val): boolean {
   if ((a.k === 'inst' || a.k === 'cls') && (b.k === 'inst' || b.k === 'cls')) return a.cls === b.cls;
   if (a.k === 'ext' && b.k === 'ext') return a.name === b.name;
   return false;
+}
+
+/** The request handler class a server's construction is given (`Server(addr, Handler)`). */
+export function handlerArgument(site: CallSite): string | undefined {
+  return own(site.kwargs, 'RequestHandlerClass') ?? site.args[1];
 }

@@ -17,9 +17,9 @@ import {
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
-/** Values that are a new object (or no object): `self.x = <one of these>` makes x the instance's own. */
 /** Return texts kept per function (FunctionSummary.returns). */
 const MAX_RETURNS = 4;
+/** Values that are a new object (or no object): `self.x = <one of these>` makes x the instance's own. */
 const MADE_VALUES = new Set(['call', 'none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string',
   'dictionary', 'list', 'set', 'tuple', 'dictionary_comprehension', 'list_comprehension', 'set_comprehension', 'lambda']);
 const MAX_TEXT = 120;
@@ -504,8 +504,8 @@ class Summarizer {
         const v = namedChildren(n)[0];
         const fn = ctx.scope.fn;
         if (v && fn.kind !== 'module' && (fn.returns?.length ?? 0) < MAX_RETURNS) {
-          const f = v.type === 'call' ? child(v, 'function') : v;
-          const text = f && (f.type === 'identifier' || f.type === 'attribute') && DOTTED_NAME.test(this.t(f)) ? this.t(f) + (v.type === 'call' ? '()' : '') : undefined;
+          const f = this.dottedText(v.type === 'call' ? child(v, 'function') : v);
+          const text = f && f + (v.type === 'call' ? '()' : '');
           if (text && !fn.returns?.includes(text)) (fn.returns ??= []).push(text);
         }
         for (const c of n.children) if (c.named) this.expr(c, ctx);
@@ -820,7 +820,8 @@ class Summarizer {
       const pn = prefix + this.t(name);
       fn.params.push(pn);
       if (type) fn.paramTypes[pn] = this.t(type);
-      if (dflt && (dflt.type === 'identifier' || dflt.type === 'attribute') && DOTTED_NAME.test(this.t(dflt))) (fn.paramDefaults ??= {})[pn] = this.t(dflt);
+      const dv = this.dottedText(dflt);
+      if (dv) (fn.paramDefaults ??= {})[pn] = dv;
     }
   }
 
@@ -1006,10 +1007,9 @@ class Summarizer {
     // (`self.mgr = mgr`, `self.status = mgr.status` in __init__, mgr unannotated: typed later
     // from the construction sites)
     const fn = ctx.scope.fn;
-    if (fn.kind === 'method' && fn.name === '__init__' && value && (value.type === 'identifier' || value.type === 'attribute')) {
-      const from = this.pathOf(value);
-      if (from && from.root !== fn.selfParam && fn.params.includes(from.root) && !own(fn.paramTypes, from.root) && DOTTED_NAME.test(this.t(value))) n.fromParam = this.t(value);
-    }
+    const text = fn.kind === 'method' && fn.name === '__init__' ? this.dottedText(value) : undefined;
+    const root = text?.split('.', 1)[0];
+    if (text && root !== fn.selfParam && fn.params.includes(root!) && !own(fn.paramTypes, root!)) n.fromParam = text;
     if (value?.type === 'call') {
       const f = child(value, 'function');
       const fp = f ? this.pathOf(f) : undefined;
@@ -1101,19 +1101,15 @@ class Summarizer {
     }
     if (cur.type === 'identifier') return { root: this.t(cur), attrs };
     // `type(self).x` in a statement the grammar read as a `type` alias (typeAliasMisread)
-    if (cur === this.typeCallArgs && attrs.length) {
-      const of = namedChildren(cur).length === 1 ? this.pathOf(namedChildren(cur)[0]) : undefined;
-      return of && !of.root.startsWith('<') ? { root: of.root, attrs: [...of.attrs, '__class__', ...attrs] } : undefined;
-    }
+    if (cur === this.typeCallArgs && attrs.length) return this.classOf(namedChildren(cur), attrs);
     if (cur.type === 'call' && attrs.length) {
       const f = child(cur, 'function');
       if (f?.type === 'identifier' && this.t(f) === 'super') return { root: '<super>', attrs };
       // `type(self).members`: the class of self (Program.getAttr reads `__class__`)
       if (f?.type === 'identifier' && this.t(f) === 'type') {
         const args = child(cur, 'arguments');
-        const only = args && args.type === 'argument_list' ? namedChildren(args) : [];
-        const of = only.length === 1 ? this.pathOf(only[0]) : undefined;
-        if (of && !of.root.startsWith('<')) return { root: of.root, attrs: [...of.attrs, '__class__', ...attrs] };
+        const cls = this.classOf(args?.type === 'argument_list' ? namedChildren(args) : [], attrs);
+        if (cls) return cls;
       }
       // `Runner().start_all()`: a method of the object just made.
       const inner = f ? this.pathOf(f) : undefined;
@@ -1122,6 +1118,19 @@ class Summarizer {
     // `cache[job]._set(...)`: receiver of unknown type, resolved (if at all) by method name.
     if (cur.type === 'subscript' && attrs.length) return { root: '<expr>', attrs };
     return undefined;
+  }
+
+  /** `type(x).attrs`, from type's one argument: `x.__class__.attrs` (Program.getAttr reads it). */
+  private classOf(args: SyntaxNode[], attrs: string[]): ExprPath | undefined {
+    const of = args.length === 1 ? this.pathOf(args[0]) : undefined;
+    return of && !of.root.startsWith('<') ? { root: of.root, attrs: [...of.attrs, '__class__', ...attrs] } : undefined;
+  }
+
+  /** A name or attribute chain's text (`mgr`, `self.status`, `logging.getLogger`). */
+  private dottedText(n: SyntaxNode | undefined): string | undefined {
+    if (!n || (n.type !== 'identifier' && n.type !== 'attribute')) return undefined;
+    const t = this.t(n);
+    return DOTTED_NAME.test(t) ? t : undefined;
   }
 
   /** The root of a dotted name, when it is a module global as the function sees it (not self). */
@@ -1143,8 +1152,6 @@ class Summarizer {
     return a ? { root: a.root, attrs: [...a.attrs, ...p.attrs] } : p;
   }
 
-  /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
-   *  `self._lock`, the name every other function uses for it). */
   /** A thread object's name as its start and its join() write it: a local (or parameter) is
    *  qualified by its function, so another function's `t.join()` is another thread's. */
   private joinName(ctx: Ctx, text: string, binding = false): string {
@@ -1155,6 +1162,8 @@ class Summarizer {
     return fn.kind !== 'module' && !ctx.scope.cls && root !== fn.selfParam && local ? `${fn.qualname}:${text}` : text;
   }
 
+  /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
+   *  `self._lock`, the name every other function uses for it). */
   private lockText(ctx: Ctx, text: string): string {
     if (!ctx.scope.aliases.size || !DOTTED_NAME.test(text)) return text;
     const [root, ...attrs] = text.split('.');
@@ -1650,9 +1659,6 @@ function lockMethod(obj: string, method: string): { text: string; acquire: boole
   return method === 'acquire' || method === 'release' ? { text: obj, acquire: method === 'acquire' } : undefined;
 }
 
-/** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
- *  object going nowhere; `value` for an attribute of it taken as a value (`f(b.items)`,
- *  `target=b.run`: a bound method takes the object with it); `bare` for the name itself. */
 /** `self.box = b` as a statement of its own, outside any loop of the function: b is stored on
  *  the function's object there (FunctionSummary.made: its uses before count as fresh). */
 function storedOnSelf(id: SyntaxNode, selfName: string, text: (n: SyntaxNode) => string): boolean {
@@ -1667,6 +1673,9 @@ function storedOnSelf(id: SyntaxNode, selfName: string, text: (n: SyntaxNode) =>
   return true;
 }
 
+/** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
+ *  object going nowhere; `value` for an attribute of it taken as a value (`f(b.items)`,
+ *  `target=b.run`: a bound method takes the object with it); `bare` for the name itself. */
 function receiverUse(id: SyntaxNode): 'use' | 'value' | 'bare' {
   let top = id;
   while (top.parent?.type === 'attribute' && top.field === 'object') top = top.parent;

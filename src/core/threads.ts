@@ -1,9 +1,9 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { ExprPath, own, ThreadStart } from './model';
+import { ExprPath, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
-import { ClassInfo, FnInfo, Program } from './program';
-import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREADING_SERVER_BASES } from './vocabulary';
+import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
+import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -95,6 +95,14 @@ export class ThreadModel {
       const entries = this.handlerEntries(cls);
       if (entries.length) note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1));
     };
+    // The i-th construction of a class as a start site: its line read from the graph as it is
+    // then (the construction keeps its place among its function's when lines move).
+    const constructionSite = (cls: ClassInfo, i: number): SiteSource => {
+      const sites = graph.constructions.get(cls)!;
+      const s = sites[i];
+      const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
+      return { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line };
+    };
     const fnList = program.fnList;
     for (let f = 0; f < fnList.length; f++) {
       const fn = fnList[f];
@@ -120,22 +128,16 @@ export class ThreadModel {
       if (!sites.length && run.cls !== cls) continue;
       const many = sites.length > 1 || sites.some(s => s.site.inLoop);
       if (!sites.length) note(run, kind, cls.s.name, undefined, false, undefined, cls);
-      sites.forEach((s, i) => {
-        // the i-th construction of the class, in the graph as it is now
-        const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
-        note(run, kind, cls.s.name, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line }, many, undefined, cls, s.site.boundTo);
-      });
+      sites.forEach((s, i) => note(run, kind, cls.s.name, constructionSite(cls, i), many, undefined, cls, s.site.boundTo));
     }
     // Analyzed servers with ThreadingMixIn (`class Server(ThreadingMixIn, TCPServer)`), made
     // with a handler class: as the threading servers the summarizer knows by name.
     for (const cls of program.classes.values()) {
-      if (!THREADING_SERVER_BASES.some(b => program.derivesFrom(cls, b))) continue;
-      const sites = graph.constructions.get(cls) ?? [];
-      sites.forEach((s, i) => {
-        const arg = own(s.site.kwargs, 'RequestHandlerClass') ?? s.site.args[1];
+      if (!program.threadingServer(cls)) continue;
+      (graph.constructions.get(cls) ?? []).forEach((s, i) => {
+        const arg = handlerArgument(s.site);
         if (!arg || s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
-        const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
-        for (const h of this.handlerClasses(s.fn, dottedPath(arg))) noteHandler(h, { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line });
+        for (const h of this.handlerClasses(s.fn, dotted(arg))) noteHandler(h, constructionSite(cls, i));
       });
     }
     // Declared threads: annotation comments, then threadline.json globs.
@@ -521,10 +523,4 @@ const NO_THREADS: string[] = [];
 
 function sameIds(a: string[], b: string[]): boolean {
   return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
-}
-
-
-function dottedPath(text: string): ExprPath {
-  const [root, ...attrs] = text.split('.');
-  return { root, attrs };
 }

@@ -27,7 +27,6 @@ export const LOCK_CONSTRUCTORS = new Set([
   'asyncio.Lock', 'asyncio.Condition', 'asyncio.Semaphore',
 ]);
 
-/** A name that reads as a lock, for locks whose binding the engine cannot see. */
 /** A dotted name (`self._cache`, `threading.Lock`). */
 export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
@@ -36,6 +35,7 @@ export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
  *  (ThreadEntry.joinedBy): the two are ordered, never a race. Never shown as a lock. */
 export const JOINED = '<joined>';
 
+/** A name that reads as a lock, for locks whose binding the engine cannot see. */
 export const LOCK_NAME = /(^|_)(lock|rlock|mutex|mtx|cond|cv|condition|sem|semaphore)s?$|lock$/i;
 
 export const EXECUTOR_CONSTRUCTORS: Record<string, 'thread' | 'process'> = {
