@@ -99,7 +99,7 @@ export interface AttrInfo {
   aliases?: string[];
   /** Of a class: bound in its `__init__` to an unannotated parameter, or to a dotted name rooted
    *  at one (`self.mgr = mgr`, `self.status = mgr.request_status`): the texts. Typed from what
-   *  the class's construction sites pass (Program.inferredParam), for containers only. */
+   *  the class's construction sites pass (Program.passed), for containers and calls. */
   fromParams?: string[];
 }
 
