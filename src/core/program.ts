@@ -705,7 +705,33 @@ export class Program {
       const local = l.filter(f => f.file === file);
       return local.length === 1 ? local : [];
     }
-    return l.length <= MAX_BY_NAME ? l : [];
+    return l.length <= MAX_BY_NAME ? this.nearest(l, file) : [];
+  }
+
+  /** Of the guessed methods, those nearest the caller: its own package's, else those of the
+   *  packages its file imports, else all. `part.attach(msg)` in email means email's Message,
+   *  not tkinter's drag-and-drop Icon; `self.sock.makefile()` in smtplib, which imports socket,
+   *  means socket's, not tarfile's. A wrong guess puts another package's code on the thread. */
+  private nearest(l: FnInfo[], file: FileSummary): FnInfo[] {
+    if (l.length < 2) return l;
+    const top = topPackage(file.module);
+    const own = l.filter(f => topPackage(f.file.module) === top);
+    if (own.length) return own;
+    const tops = this.importedPackages(file);
+    const imported = l.filter(f => tops.has(topPackage(f.file.module)));
+    return imported.length ? imported : l;
+  }
+
+  private readonly importedTops = new WeakMap<FileSummary, Set<string>>();
+  /** The top packages a file imports from, anywhere in it. */
+  private importedPackages(file: FileSummary): Set<string> {
+    let s = this.importedTops.get(file);
+    if (!s) {
+      s = new Set();
+      for (const imp of file.imports) s.add(topPackage(this.absoluteModule(file, imp.module)));
+      this.importedTops.set(file, s);
+    }
+    return s;
   }
 
   /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors.
