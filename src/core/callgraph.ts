@@ -92,6 +92,7 @@ export class CallGraph {
     for (const cls of classesAfter) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));
     this.program.resetInference();
     for (const fn of fns) this.resolve(fn);
+    this.onSelfCache.clear();
     const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
     if (edges && !this.componentsStay(fns, calleesBefore)) { this.components = undefined; this.componentIndex = undefined; }
     return {
@@ -107,6 +108,62 @@ export class CallGraph {
   moved(fn: FnInfo): void {
     for (const c of this.calls.get(fn) ?? []) c.site = fn.s.calls[c.index];
     for (const cls of this.constructs.get(fn) ?? []) for (const e of this.constructions.get(cls) ?? []) if (e.fn === fn) e.site = fn.s.calls[e.index];
+  }
+
+  /** What a call runs when its caller runs on an object of class `recv` (or of a subclass;
+   *  undefined: any object that runs the caller), each target with the class of the object it
+   *  runs on, by the same rule (ThreadModel's reach and the findings' traversals).
+   *  `REPLThread.run` calls `console.interact()` on an AsyncIOInteractiveConsole: what
+   *  InteractiveConsole.interact then calls on self is that class's `runcode`, not idlelib's
+   *  ModifiedInterpreter's, another subclass's. */
+  eachTarget(caller: FnInfo, call: ResolvedCall, recv: ClassInfo | undefined, each: (fn: FnInfo, recv: ClassInfo | undefined) => void): void {
+    const targets = call.targets;
+    if (!recv) {
+      for (let i = 0; i < targets.length; i++) each(targets[i].fn, targets[i].recv);
+      return;
+    }
+    let narrowed: Map<FnInfo, (ClassInfo | undefined)[]> | undefined;
+    for (let i = 0; i < targets.length; i++) {
+      const t = targets[i];
+      if (t.self === 'dispatch') {
+        narrowed ??= this.onSelf(caller, call, recv);
+        const l = narrowed.get(t.fn);
+        if (l) for (const r of l) each(t.fn, r);
+      } else if (t.self === 'same') each(t.fn, this.program.receiverOf(t.fn, recv));
+      else each(t.fn, t.recv);
+    }
+  }
+
+  /** Per `self.m()` call and class of self, the methods it runs (each with the classes of self
+   *  it runs on); made again after a refresh. */
+  private readonly onSelfCache = new Map<ResolvedCall, Map<ClassInfo, Map<FnInfo, (ClassInfo | undefined)[]>>>();
+
+  /** `self.m()` on an object of class `recv` or a subclass: m as each of those classes has it
+   *  (not a subclass that overrides the caller and never calls it back, as Program.callTargets). */
+  private onSelf(caller: FnInfo, call: ResolvedCall, recv: ClassInfo): Map<FnInfo, (ClassInfo | undefined)[]> {
+    let byRecv = this.onSelfCache.get(call);
+    if (!byRecv) this.onSelfCache.set(call, (byRecv = new Map()));
+    let out = byRecv.get(recv);
+    if (out) return out;
+    const program = this.program;
+    const name = call.site.callee.attrs[0];
+    const found = new Map<FnInfo, ClassInfo[]>();
+    for (const k of [recv, ...program.allSubclasses(recv)]) {
+      if (k !== recv && k !== caller.cls && program.overriddenAway(k, caller)) continue;
+      const o = program.lookupMethod(k, name);
+      if (!o || !call.targets.some(t => t.fn === o)) continue;
+      let l = found.get(o);
+      if (!l) found.set(o, (l = []));
+      l.push(k);
+    }
+    out = new Map();
+    for (const [o, ks] of found) {
+      // the classes that have this m first: self is one of them or of a subclass
+      const top = ks[0] === recv ? [recv] : ks.filter(k => !ks.some(j => j !== k && program.isSubclass(k, j)));
+      out.set(o, [...new Set(top.map(k => program.receiverOf(o, k)))]);
+    }
+    byRecv.set(recv, out);
+    return out;
   }
 
   private order?: Map<FnInfo, number>;
@@ -211,7 +268,8 @@ export class CallGraph {
   }
 }
 
-const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${t.fn.key}${t.bound ? '+' : ''}`).join(',')).join(';');
+// (with the class each target runs on, and whether on the caller's own object: eachTarget)
+const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${t.fn.key}${t.bound ? '+' : ''}${t.recv ? `@${t.recv.key}` : ''}${t.self ? `~${t.self}` : ''}`).join(',')).join(';');
 // (with what decides whether a call runs its callee on a new object, findings.ts: the receiver,
 // the first argument, a fresh local)
 const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}`).join(';');

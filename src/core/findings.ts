@@ -5,7 +5,7 @@ import type { FindingAccess, FindingReport } from './report';
 import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
 import { HelperSummaries } from './summaries';
-import { ThreadEntry, ThreadModel } from './threads';
+import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
 import { CONSTRUCTOR_NAMES, JOINED } from './vocabulary';
@@ -32,7 +32,9 @@ interface ThreadAccess {
  *  but module top level's is a visit; `index` is a visit's place in the thread's traversal
  *  (threads in the model's order, then index, is the order of a full run). `setup`: running on
  *  an object being constructed (see traverseThread), whose own attributes no other thread sees. */
-interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number }
+/** `recv`: the class of the object the function runs on there, where narrower than its own
+ *  (CallGraph.eachTarget). */
+interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number; recv: ClassInfo | undefined }
 
 function pathArray(p: Visit): string[] {
   const out: string[] = [];
@@ -333,28 +335,41 @@ export class Findings {
     // `super().__init__()`): what it does to `self.x` no other thread can see yet, but what it
     // does to anything else (a module's registry, a class-level dict, another object through a
     // call) is done for real. Module top level runs at import: not a visit; what it calls is.
-    const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1 }));
+    // A state on an object of a narrower class (`recv`) has it in its key; it makes a visit only
+    // where no state of the same function, locks and setup did (what it collects is the same).
+    const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn) }));
+    const narrowVisits = new Set<string>();
     let states = 0;
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
       const st = stack.pop()!;
-      const key = (st.setup ? '1' : '0') + st.locksKey;
+      const base = (st.setup ? '1' : '0') + st.locksKey;
+      // (on any object already: the narrower state finds nothing more)
+      if (st.recv && isSeen(st.fn, base)) continue;
+      const key = st.recv ? `${base}@${st.recv.key}` : base;
       const h = seenOf(st.fn), o = st.fn.ord;
       if (h === undefined) { seenStamp[o] = stamp; seenState[o] = key; }
       else if (typeof h === 'string') { if (h === key) continue; seenState[o] = new Set([h, key]); }
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       const top = st.fn.s.kind === 'module';
-      if (!top) { st.index = visits.length; visits.push(st); }
+      let visit = !top;
+      if (visit && (st.recv || narrowVisits.size)) {
+        const v = `${o}|${base}`;
+        if (narrowVisits.has(v)) visit = false;
+        else if (st.recv) narrowVisits.add(v);
+      }
+      if (visit) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
         // (a method of an object only this call reaches runs as a constructor's does: on it)
         const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root)));
-        for (const tg of call.targets) {
-          const setup = onNew || CONSTRUCTOR_NAMES.has(tg.fn.s.name);
-          if (!isSeen(tg.fn, (setup ? '1' : '0') + locksKey)) stack.push({ fn: tg.fn, up: st, locks, locksKey, setup, thread: t, index: -1 });
-        }
+        graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
+          const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
+          const k = (setup ? '1' : '0') + locksKey;
+          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv });
+        });
       }
     }
     return visits;

@@ -37,7 +37,13 @@ export type Val =
   | { k: 'ext'; name: string }
   | { k: 'var'; file: FileSummary; name: string };
 
-export interface CallTarget { fn: FnInfo; bound: boolean }
+/** `recv`: the class of the object the target runs on, where it is narrower than the target's
+ *  own class (`console.interact()` with console an AsyncIOInteractiveConsole runs
+ *  InteractiveConsole.interact on one), for a caller running on any object of its own class.
+ *  `self`: the target runs on the caller's own object, so a caller known to run on a narrower
+ *  class narrows it too (CallGraph.eachTarget): `'dispatch'` for `self.m()`, whose targets
+ *  depend on that class, `'same'` for `super().m()` and `Base.m(self)`. */
+export interface CallTarget { fn: FnInfo; bound: boolean; recv?: ClassInfo; self?: 'dispatch' | 'same' }
 
 export interface ContainerInfo {
   id: string;
@@ -477,6 +483,19 @@ export class Program {
     return out;
   }
 
+  /** Whether instances of `sub` are instances of `base`. */
+  isSubclass(sub: ClassInfo, base: ClassInfo): boolean {
+    return sub === base || this.mro(sub).includes(base);
+  }
+
+  /** The class of the object a method runs on, given that it is an instance of `cls`: `cls`
+   *  where that is narrower than the method's own class, else undefined (any instance that runs
+   *  the method). */
+  receiverOf(fn: FnInfo, cls: ClassInfo): ClassInfo | undefined {
+    const own = fn.cls;
+    return own && cls !== own && this.isSubclass(cls, own) ? cls : undefined;
+  }
+
   lookupMethod(c: ClassInfo, name: string): FnInfo | undefined {
     for (const k of this.mro(c)) { const m = k.methods.get(name); if (m) return m; }
     return undefined;
@@ -746,7 +765,21 @@ export class Program {
   private callTargetsInner(fn: FnInfo, site: CallSite): CallTarget[] {
     const out: CallTarget[] = [];
     const seen = new Set<FnInfo>();
-    const add = (f: FnInfo, bound: boolean) => { if (!seen.has(f)) { seen.add(f); out.push({ fn: f, bound }); } };
+    const add = (f: FnInfo, bound: boolean, recv?: ClassInfo, self?: 'dispatch' | 'same') => {
+      if (!seen.has(f)) {
+        seen.add(f);
+        const t: CallTarget = { fn: f, bound };
+        if (recv) t.recv = recv;
+        if (self) t.self = self;
+        out.push(t);
+        return;
+      }
+      // (reached for two receivers: the wider one; for two unrelated ones, the target's own class)
+      const t = out.find(o => o.fn === f)!;
+      if (t.recv === recv || (t.recv && recv && this.isSubclass(recv, t.recv))) return;
+      if (t.recv && recv && this.isSubclass(t.recv, recv)) t.recv = recv;
+      else delete t.recv;
+    };
     if (site.setter) {
       // `self.x = v` runs x's setter when x is a property of self's class (or of a subclass
       // that self may be, which may override it)
@@ -786,11 +819,14 @@ export class Program {
           for (const k of [v.dispatch, ...this.allSubclasses(v.dispatch)]) {
             if (k !== v.dispatch && this.overriddenAway(k, fn)) continue;
             const o = this.lookupMethod(k, v.fn.s.name);
-            if (o) add(o, v.bound);
+            if (o) add(o, v.bound, this.receiverOf(o, k), 'dispatch');
           }
           continue;
         }
-        add(v.fn, v.bound);
+        // the caller's own object: `super().m()`, `Base.m(self, …)`
+        const m = fn.cls ? fn : undefined;
+        const same = !!m && !m.s.classmethod && !m.s.staticmethod && (site.callee.root === '<super>' || (!v.bound && !v.dispatch && site.args[0] === m.s.selfParam && !site.property && !!v.fn.cls));
+        add(v.fn, v.bound, same ? this.receiverOf(v.fn, m!.cls!) : v.dispatch && this.receiverOf(v.fn, v.dispatch), same ? 'same' : undefined);
         if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls) {
           // self may be any subclass: what m means in each one's MRO (overrides, and mixin siblings).
           for (const sub of this.allSubclasses(v.dispatch)) {
@@ -804,12 +840,13 @@ export class Program {
         if (call) add(call, true);
       } else if (v.k === 'cls' && !site.property) {
         // (`__new__` first: it may hand out a shared instance, a singleton's registry)
+        // (on an object of that class: `Sub()` runs Base.__init__ on a Sub)
         const made = this.lookupMethod(v.cls, '__new__');
-        if (made) add(made, true);
+        if (made) add(made, true, this.receiverOf(made, v.cls));
         const init = this.lookupMethod(v.cls, '__init__');
-        if (init) add(init, true);
+        if (init) add(init, true, this.receiverOf(init, v.cls));
         const post = this.lookupMethod(v.cls, '__post_init__');
-        if (post) add(post, true);
+        if (post) add(post, true, this.receiverOf(post, v.cls));
       }
     }
     return out;
@@ -923,7 +960,7 @@ export class Program {
   /** Whether instances of `sub` run their own `method` in its place, never calling it through
    *  `super()` or a base class (`callsUp` in shape.ts: an edit that changes it redoes the
    *  overridden methods, Analysis.update). */
-  private overriddenAway(sub: ClassInfo, method: FnInfo): boolean {
+  overriddenAway(sub: ClassInfo, method: FnInfo): boolean {
     const o = this.lookupMethod(sub, method.s.name);
     if (!o || o === method) return false;
     for (let k: FnInfo | undefined = o; k && k !== method; ) {

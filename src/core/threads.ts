@@ -14,6 +14,10 @@ export interface ThreadEntry {
   startedAt: { path: string; line: number }[];
   /** A Thread subclass: each thread runs on its own instance. */
   perInstance?: ClassInfo;
+  /** The class of the object its target runs on, where narrower than the target's own:
+   *  `Thread(target=server.serve_forever)` with server a ThreadingHTTPServer runs
+   *  BaseServer.serve_forever on one (entryReceiver). */
+  receiver?: ClassInfo;
   /** Started once, as one bound name (`self._worker = Thread(…)`): the held "lock" of what
    *  follows its `join()`, which every access of the thread holds too (vocabulary JOINED). */
   joinedBy?: string;
@@ -28,7 +32,7 @@ export interface ThreadsConfig {
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
 interface SiteSource { fn: FnInfo; line: () => number }
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[] }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
  *  model built from it propagates again only the threads that reach those (or whose entries
@@ -67,6 +71,10 @@ export class ThreadModel {
   threadsOf = new Map<FnInfo, Set<string>>();
   /** thread id → (function → caller on the path from the entry), for call paths. */
   private readonly parents = new Map<string, Map<FnInfo, FnInfo | null>>();
+  /** thread id → the functions it reaches only on objects of classes narrower than their own
+   *  (CallGraph.eachTarget), with those classes; a function reached but not here is reached on
+   *  any object of its class. What its search goes on from when extended (reachFrom). */
+  private readonly narrowed = new Map<string, Map<FnInfo, ClassInfo[]>>();
   readonly byId = new Map<string, ThreadEntry>();
   private readonly sources = new Map<ThreadEntry, SiteSource[]>();
   /** The threads each function has start sites of (what reposition looks at). */
@@ -81,10 +89,12 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[]) => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo) => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], ...(extra?.length ? { extra } : {}) }));
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
+      // (started on objects of two classes: on any that has the target)
+      else if (c.recv !== recv) c.recv = null;
       if (site) { c.raw.push(site); c.bound.push(bound); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
@@ -111,9 +121,9 @@ export class ThreadModel {
           for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
           return;
         }
-        for (const target of this.startTargets(fn, st)) {
+        for (const { fn: target, recv } of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
-          note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name, undefined, st.boundTo);
+          note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name, undefined, st.boundTo, undefined, recv);
         }
       });
     }
@@ -124,8 +134,9 @@ export class ThreadModel {
       if (!run) continue;
       const kind: ThreadKind = program.derivesFrom(cls, 'multiprocessing.Process') ? 'process' : 'thread';
       // Each class constructed is its own thread; a class defining run() but never constructed here still is one.
+      // (but not a base class whose subclasses are the ones constructed: their threads run it)
       const sites = graph.constructions.get(cls) ?? [];
-      if (!sites.length && run.cls !== cls) continue;
+      if (!sites.length && (run.cls !== cls || program.allSubclasses(cls).some(s => graph.constructions.has(s)))) continue;
       const many = sites.length > 1 || sites.some(s => s.site.inLoop);
       if (!sites.length) note(run, kind, cls.s.name, undefined, false, undefined, cls);
       sites.forEach((s, i) => note(run, kind, cls.s.name, constructionSite(cls, i), many, undefined, cls, s.site.boundTo));
@@ -172,7 +183,7 @@ export class ThreadModel {
       const instances = c.many || sites.length > 1 ? 'many' : 'one';
       // (one thread, started from one bound name: its join() ends it)
       const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1 ? JOINED + c.bound[0] : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(joined ? { joinedBy: joined } : {}) });
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -209,7 +220,7 @@ export class ThreadModel {
       // main's search goes on from them (what its roots reach keeps its path from a root)
       const parents = this.parents.get(this.main.id)!;
       const before = parents.size;
-      this.reachFrom(parents, unreached);
+      this.reachFrom(parents, this.narrowed.get(this.main.id)!, unreached);
       let k = 0;
       for (const fn of parents.keys()) {
         if (k++ < before) continue;
@@ -225,7 +236,7 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.joinedBy !== t.joinedBy) return t;
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.joinedBy !== t.joinedBy || old.receiver !== t.receiver) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;
@@ -248,14 +259,14 @@ export class ThreadModel {
     const redone = new Set<ThreadEntry>();
     for (const t of this.threads) {
       if (t === this.main) continue;
-      if (prev.byId.get(t.id) === t && same(this.entriesBefore.get(t), t.entries) && !reachesChanged(prev.parents.get(t.id))) this.parents.set(t.id, prev.parents.get(t.id)!);
+      if (prev.byId.get(t.id) === t && same(this.entriesBefore.get(t), t.entries) && !reachesChanged(prev.parents.get(t.id))) this.keepReach(prev, t.id);
       else redone.add(t);
     }
     const removed = prev.threads.filter(t => this.byId.get(t.id) !== t);
     const mainBefore = this.entriesBefore.get(this.main);
     const mainKept = !redone.size && !removed.length && this.threads.length === prev.threads.length && prev.byId.get(this.main.id) === this.main
       && !!mainBefore && prev.rootCount === mainBefore.length && same(mainBefore, this.main.entries) && !reachesChanged(prev.parents.get(this.main.id));
-    if (mainKept) this.parents.set(this.main.id, prev.parents.get(this.main.id)!);
+    if (mainKept) this.keepReach(prev, this.main.id);
     else redone.add(this.main);
     // threadsOf and the sorted ids move over from the previous model (which is used up: it no
     // longer answers for threads); each redone thread's new reach is compared with its old one,
@@ -308,7 +319,7 @@ export class ThreadModel {
       });
       if (unreached.length) {
         main.entries.push(...unreached);
-        this.reachFrom(after, unreached); // as reachUnreached does: the search goes on from them
+        this.reachFrom(after, this.narrowed.get(main.id)!, unreached); // as reachUnreached does: the search goes on from them
       }
       this.parents.set(main.id, after);
       apply(main.id, prev.parents.get(main.id), after);
@@ -361,7 +372,7 @@ export class ThreadModel {
     if (!fn.s.starts.length) return '';
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
-      + fn.s.starts.map(st => this.startTargets(fn, st).map(t => `${t.key}=${shortName(t, this.graph)}`).join(',')).join(';');
+      + fn.s.starts.map(st => this.startTargets(fn, st).map(t => `${t.fn.key}=${shortName(t.fn, this.graph)}${t.recv ? `@${t.recv.key}` : ''}`).join(',')).join(';');
   }
 
   /** After an edit that moved lines in the given functions: their start sites re-read from the
@@ -400,14 +411,16 @@ export class ThreadModel {
     return out;
   }
 
-  private startTargets(fn: FnInfo, st: ThreadStart): FnInfo[] {
-    if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c));
+  /** The functions a start runs, each with the class of the object it runs on where that is
+   *  narrower than its own (CallTarget.recv). */
+  private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo }[] {
+    if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c)).map(f => ({ fn: f }));
     if (st.lambda) {
       const l = this.program.fns.get(`${fn.file.module}:${st.lambda}`);
-      return l ? [l] : [];
+      return l ? [{ fn: l }] : [];
     }
     if (!st.target) return [];
-    return this.program.callTargets(fn, { ...st, callee: st.target, args: [], kwargs: {}, locks: [] }).map(t => t.fn);
+    return this.program.callTargets(fn, { ...st, callee: st.target, args: [], kwargs: {}, locks: [] });
   }
 
   private propagate(t: ThreadEntry): void {
@@ -420,20 +433,50 @@ export class ThreadModel {
     this.parents.set(t.id, parents);
   }
 
+  /** A thread whose reach is unchanged keeps the previous model's. */
+  private keepReach(prev: ThreadModel, id: string): void {
+    this.parents.set(id, prev.parents.get(id)!);
+    this.narrowed.set(id, prev.narrowed.get(id)!);
+  }
+
   /** Breadth-first from the thread's entries along calls: each function reached, with its
-   *  caller on the way (call paths). */
+   *  caller on the way (call paths). A Thread subclass's or a handler class's thread runs its
+   *  entries on an object of that class. */
   private reach(t: ThreadEntry): Map<FnInfo, FnInfo | null> {
-    return this.reachFrom(new Map(), t.entries);
+    const narrow = new Map<FnInfo, ClassInfo[]>();
+    this.narrowed.set(t.id, narrow);
+    return this.reachFrom(new Map(), narrow, t.entries, t.entries.map(fn => entryReceiver(this.program, t, fn)));
   }
 
   /** The breadth-first search from more entries, added to a finished one: what it reached keeps
-   *  its callers; the rest is found from the new entries. */
-  private reachFrom(parents: Map<FnInfo, FnInfo | null>, entries: FnInfo[]): Map<FnInfo, FnInfo | null> {
+   *  its callers; the rest is found from the new entries. A function is searched from once on
+   *  any object, or once per narrower class it is reached on (`narrow`) until it is reached on
+   *  any object (CallGraph.eachTarget). */
+  private reachFrom(parents: Map<FnInfo, FnInfo | null>, narrow: Map<FnInfo, ClassInfo[]>, entries: FnInfo[], receivers?: (ClassInfo | undefined)[]): Map<FnInfo, FnInfo | null> {
+    const { program, graph } = this;
     const queue: FnInfo[] = [];
-    for (const e of entries) if (!parents.has(e)) { parents.set(e, null); queue.push(e); }
+    const on: (ClassInfo | undefined)[] = [];
+    const visit = (fn: FnInfo, recv: ClassInfo | undefined, parent: FnInfo | null) => {
+      if (!parents.has(fn)) {
+        parents.set(fn, parent);
+        if (recv) narrow.set(fn, [recv]);
+      } else {
+        const n = narrow.get(fn);
+        if (!n) return;
+        if (!recv) narrow.delete(fn);
+        else if (n.some(c => program.isSubclass(recv, c))) return;
+        else n.push(recv);
+      }
+      queue.push(fn);
+      on.push(recv);
+    };
+    entries.forEach((e, i) => visit(e, receivers?.[i], null));
     for (let i = 0; i < queue.length; i++) {
       const fn = queue[i];
-      for (const c of this.graph.callees(fn)) if (!parents.has(c)) { parents.set(c, fn); queue.push(c); }
+      const calls = graph.callsAt[fn.ord];
+      if (!calls) continue;
+      const step = (tg: FnInfo, recv: ClassInfo | undefined) => visit(tg, recv, fn);
+      for (let j = 0; j < calls.length; j++) graph.eachTarget(fn, calls[j], on[i], step);
     }
     return parents;
   }
@@ -486,6 +529,12 @@ export class ThreadModel {
   static isSetup(fn: FnInfo): boolean {
     return fn.s.kind === 'module' || CONSTRUCTOR_NAMES.has(fn.s.name);
   }
+}
+
+/** The class of the object a thread runs an entry on, where narrower than the entry's own: a
+ *  Thread subclass's or a handler class's object, or the target's receiver. */
+export function entryReceiver(program: Program, t: ThreadEntry, fn: FnInfo): ClassInfo | undefined {
+  return t.perInstance ? program.receiverOf(fn, t.perInstance) : t.receiver;
 }
 
 /** Functions nothing calls or starts (main's roots), in program order. A function of its own:

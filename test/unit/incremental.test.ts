@@ -13,7 +13,7 @@ import { Analysis, FindingsMark } from '../../src/core/analysis';
 import { discover } from '../../src/core/files';
 import { summarizeText } from '../../src/core/index';
 import { FileSummary } from '../../src/core/model';
-import type { FindingReport } from '../../src/core/report';
+import type { FindingReport, SymbolInfo } from '../../src/core/report';
 import { loadPython, PythonParser } from '../../src/core/parser';
 import { FindingDiagnostics } from '../../src/server/diagnostics';
 import type { SummaryMemo } from '../../src/core/segments';
@@ -287,6 +287,11 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['store.py', t => 'import socketserver\n' + t + '\nclass Srv(socketserver.ThreadingMixIn, socketserver.TCPServer):\n    pass\n\nclass H1(socketserver.BaseRequestHandler):\n    def handle(self):\n        Store().put("h1", 1)\n\nclass H2(socketserver.BaseRequestHandler):\n    def handle(self):\n        Store().put("h2", 2)\n'], // a threading server and two handlers ...
     ['service.py', t => t.replace('from store import Store, Tracker, make_tracker', 'from store import H1, H2, Srv, Store, Tracker, make_tracker').replace('    def start(self):\n', '    def start(self):\n        Srv(("", 0), H1).serve_forever()\n')], // ... served with H1: its handle() is a thread
     ['service.py', t => t.replace('Srv(("", 0), H1)', 'Srv(("", 0), H2)')], // ... now with H2, in place
+    ['store.py', t => t + '\nclass Plug:\n    def run_once(self):\n        self.step()\n\n    def step(self):\n        pass\n\nclass PA(Plug):\n    seen = {}\n\n    def step(self):\n        PA.seen[1] = 1\n\nclass PB(Plug):\n    seen = {}\n\n    def step(self):\n        PB.seen[1] = 1\n'], // a base whose self.step() each subclass overrides
+    ['service.py', t => t.replace('from store import H1,', 'from store import PA, PB, Plug, H1,')],
+    ['service.py', t => t.replace('    def poll(self):\n', '    def poll(self):\n        PA().run_once()\n')], // on the poll thread, on a PA: PA.step only
+    ['service.py', t => t.replace('PA().run_once()', 'PB().run_once()')], // ... on a PB, in place: the thread's PA.step goes, PB.step comes
+    ['service.py', t => t.replace('PB().run_once()', 'Plug().run_once()')], // ... on any Plug: both
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
@@ -300,6 +305,21 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     sums.set(file, summarizeText(p, next, f.path, f.module, f.isPackage));
     const stats = a.update(file, sums.get(file)!);
     same(a, new Analysis([...sums.values()], options), ws.files.map(x => x.path), `scripted step ${n} (${stats.mode})`);
+    // (the receiver steps: which subclass's step() the poll thread runs)
+    const on = (cls: string) => `${cls}().run_once()`;
+    const poll = (qual: string) => threadsIn(a, 'store.py', qual).includes('poll');
+    if (next.includes(on('PA'))) assert.deepEqual([poll('PA.step'), poll('PB.step')], [true, false], `step ${n}`);
+    if (next.includes(on('PB'))) assert.deepEqual([poll('PA.step'), poll('PB.step')], [false, true], `step ${n}`);
+    if (next.includes(on('Plug'))) assert.deepEqual([poll('PA.step'), poll('PB.step')], [true, true], `step ${n}`);
   });
   assert.ok(a.report.threads.some(t => t.id === 'unknown_b'), JSON.stringify(a.report.threads.map(t => t.id)));
 });
+
+/** The thread ids of a function in a file, as reported. */
+function threadsIn(a: Analysis, path: string, qualname: string): string[] {
+  const walk = (l: SymbolInfo[]): SymbolInfo | undefined => {
+    for (const x of l) { if (x.qualname === qualname) return x; const y = walk(x.children); if (y) return y; }
+    return undefined;
+  };
+  return walk(a.fileReport(path)?.symbols ?? [])?.threads ?? [];
+}
