@@ -323,6 +323,7 @@ export class Analysis implements ResultsView {
       for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);
     }
     for (const fn of threadChanges?.threadsChanged ?? []) touched.add(fn);
+    for (const fn of threadChanges?.receiversChanged ?? []) touched.add(fn);
     // Containers whose reported accesses changed (findings and lists redone), and those whose
     // definition moved (their entry redone).
     const dirty = new Set<string>();
@@ -539,7 +540,8 @@ export class Analysis implements ResultsView {
 
   private accessReport(fn: FnInfo, e: EffectiveAccess): AccessReport {
     const inherited = this.inheritedLocks.get(fn);
-    return new AccessEntry(fn, e, this.threads.threadIds(fn), shownLocks(inherited ? [...new Set([...e.locks, ...inherited])] : e.locks));
+    // (an entry made only on objects of some classes: on the threads that run fn on one)
+    return new AccessEntry(fn, e, e.receivers ? this.threads.threadIdsOn(fn, e.receivers) : this.threads.threadIds(fn), shownLocks(inherited ? [...new Set([...e.locks, ...inherited])] : e.locks));
   }
 
   private symbolsWithThreads(f: FileSummary, syms: SymbolInfo[]): SymbolInfo[] {

@@ -122,29 +122,48 @@ export class CallGraph {
       for (let i = 0; i < targets.length; i++) each(targets[i].fn, targets[i].recv);
       return;
     }
-    let narrowed: Map<FnInfo, (ClassInfo | undefined)[]> | undefined;
+    let narrowed: Map<FnInfo, ClassInfo[]> | undefined;
     for (let i = 0; i < targets.length; i++) {
       const t = targets[i];
       if (t.self === 'dispatch') {
         narrowed ??= this.onSelf(caller, call, recv);
         const l = narrowed.get(t.fn);
-        if (l) for (const r of l) each(t.fn, r);
+        if (!l) continue;
+        if (l.length === 1) each(t.fn, this.program.receiverOf(t.fn, l[0]));
+        else for (const r of new Set(l.map(k => this.program.receiverOf(t.fn, k)))) each(t.fn, r);
       } else if (t.self === 'same') each(t.fn, this.program.receiverOf(t.fn, recv));
       else each(t.fn, t.recv);
     }
   }
 
+  /** Per target of a `self.m()` call, the classes of the caller's self on which it runs it
+   *  (each with its subclasses), where that is not any object of the caller's class: the
+   *  helper entries that come through the call hold only on those (HelperSummaries). Not kept:
+   *  asked once per call by the helper summaries. */
+  selfCones(caller: FnInfo, call: ResolvedCall): Map<FnInfo, ClassInfo[]> {
+    const own = caller.cls;
+    const out = new Map<FnInfo, ClassInfo[]>();
+    if (!own) return out;
+    for (const [fn, l] of this.onSelfCache.get(call)?.get(own) ?? this.topmost(caller, call, own)) if (!(l.length === 1 && l[0] === own)) out.set(fn, l);
+    return out;
+  }
+
   /** Per `self.m()` call and class of self, the methods it runs (each with the classes of self
    *  it runs on); made again after a refresh. */
-  private readonly onSelfCache = new Map<ResolvedCall, Map<ClassInfo, Map<FnInfo, (ClassInfo | undefined)[]>>>();
+  private readonly onSelfCache = new Map<ResolvedCall, Map<ClassInfo, Map<FnInfo, ClassInfo[]>>>();
 
   /** `self.m()` on an object of class `recv` or a subclass: m as each of those classes has it
-   *  (not a subclass that overrides the caller and never calls it back, as Program.callTargets). */
-  private onSelf(caller: FnInfo, call: ResolvedCall, recv: ClassInfo): Map<FnInfo, (ClassInfo | undefined)[]> {
+   *  (not a subclass that overrides the caller and never calls it back, as Program.callTargets),
+   *  with the topmost classes that have it: self is one of them or of a subclass. */
+  private onSelf(caller: FnInfo, call: ResolvedCall, recv: ClassInfo): Map<FnInfo, ClassInfo[]> {
     let byRecv = this.onSelfCache.get(call);
     if (!byRecv) this.onSelfCache.set(call, (byRecv = new Map()));
     let out = byRecv.get(recv);
-    if (out) return out;
+    if (!out) byRecv.set(recv, (out = this.topmost(caller, call, recv)));
+    return out;
+  }
+
+  private topmost(caller: FnInfo, call: ResolvedCall, recv: ClassInfo): Map<FnInfo, ClassInfo[]> {
     const program = this.program;
     const name = call.site.callee.attrs[0];
     const found = new Map<FnInfo, ClassInfo[]>();
@@ -156,13 +175,8 @@ export class CallGraph {
       if (!l) found.set(o, (l = []));
       l.push(k);
     }
-    out = new Map();
-    for (const [o, ks] of found) {
-      // the classes that have this m first: self is one of them or of a subclass
-      const top = ks[0] === recv ? [recv] : ks.filter(k => !ks.some(j => j !== k && program.isSubclass(k, j)));
-      out.set(o, [...new Set(top.map(k => program.receiverOf(o, k)))]);
-    }
-    byRecv.set(recv, out);
+    const out = new Map<FnInfo, ClassInfo[]>();
+    for (const [o, ks] of found) out.set(o, ks[0] === recv ? [recv] : ks.filter(k => !ks.some(j => j !== k && program.isSubclass(k, j))));
     return out;
   }
 

@@ -335,10 +335,9 @@ export class Findings {
     // `super().__init__()`): what it does to `self.x` no other thread can see yet, but what it
     // does to anything else (a module's registry, a class-level dict, another object through a
     // call) is done for real. Module top level runs at import: not a visit; what it calls is.
-    // A state on an object of a narrower class (`recv`) has it in its key; it makes a visit only
-    // where no state of the same function, locks and setup did (what it collects is the same).
+    // A state on an object of a narrower class (`recv`) has it in its key, and collects only the
+    // accesses made on such an object (EffectiveAccess.receivers).
     const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn) }));
-    const narrowVisits = new Set<string>();
     let states = 0;
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
@@ -353,13 +352,7 @@ export class Findings {
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       const top = st.fn.s.kind === 'module';
-      let visit = !top;
-      if (visit && (st.recv || narrowVisits.size)) {
-        const v = `${o}|${base}`;
-        if (narrowVisits.has(v)) visit = false;
-        else if (st.recv) narrowVisits.add(v);
-      }
-      if (visit) { st.index = visits.length; visits.push(st); }
+      if (!top) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
@@ -392,6 +385,7 @@ export class Findings {
       let visitCanonical: string[] | undefined, visitShown: string[] | undefined;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+        if (a.receivers && v.recv && !program.conesMeet(a.receivers, [v.recv]).length) continue;
         if (a.freshRoot !== undefined && program.madeLocal(v.fn, a.freshRoot)) continue;
         if (v.setup && newObjects(program, v.fn, a)) continue;
         path ??= pathArray(v);
@@ -554,7 +548,7 @@ function sameVisits(list: Visit[], t: ThreadEntry, now: Visit | Visit[]): boolea
     if (v.thread !== t) continue;
     if (j >= n) return false;
     const w = Array.isArray(now) ? now[j] : now;
-    if (v.setup !== w.setup || !sameStrings(v.locks, w.locks) || !samePath(v, w)) return false;
+    if (v.setup !== w.setup || v.recv !== w.recv || !sameStrings(v.locks, w.locks) || !samePath(v, w)) return false;
     j++;
   }
   return j === n;

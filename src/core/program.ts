@@ -488,6 +488,23 @@ export class Program {
     return sub === base || this.mro(sub).includes(base);
   }
 
+  /** Classes of objects, each with its subclasses ("cones"): those in both lists (a class in
+   *  one under a class in the other; where neither is under the other, the topmost of their
+   *  common subclasses: a diamond). */
+  conesMeet(a: ClassInfo[], b: ClassInfo[]): ClassInfo[] {
+    const out: ClassInfo[] = [];
+    const put = (k: ClassInfo) => { if (!out.includes(k)) out.push(k); };
+    for (const x of a) for (const y of b) {
+      if (this.isSubclass(x, y)) put(x);
+      else if (this.isSubclass(y, x)) put(y);
+      else {
+        const common = this.allSubclasses(x).filter(s => this.isSubclass(s, y));
+        for (const s of common) if (!common.some(o => o !== s && this.isSubclass(s, o))) put(s);
+      }
+    }
+    return out;
+  }
+
   /** The class of the object a method runs on, given that it is an instance of `cls`: `cls`
    *  where that is narrower than the method's own class, else undefined (any instance that runs
    *  the method). */

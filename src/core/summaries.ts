@@ -3,7 +3,7 @@
 // `via` and the call's arguments bound to the helper's parameters in key and value.
 import { DirectAccess, ExprPath, own, Span } from './model';
 import { CallGraph } from './callgraph';
-import { FnInfo, lockRoot, Program } from './program';
+import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { DOTTED_NAME } from './vocabulary';
 
 export interface EffectiveAccess {
@@ -29,6 +29,11 @@ export interface EffectiveAccess {
   /** Of this function's own accesses: on `self.<ownedVia>.x`, an object the instance may make for
    *  itself (Program.ownedHere decides). */
   ownedVia?: string;
+  /** Made only when this function runs on an object of one of these classes (or a subclass):
+   *  through `self.m()` to an override (`Plugin.run_once` writes `Cleaner.removed` only on a
+   *  Cleaner). The threads it shows and the findings' visits that take it are those on such an
+   *  object (ThreadModel.threadIdsOn, Findings.collect). */
+  receivers?: ClassInfo[];
 }
 
 /** Pseudo-container of a helper's parameter, bound to a real one at each call. */
@@ -267,6 +272,7 @@ export class HelperSummaries {
     const calls = this.graph.calls.get(fn) ?? [];
     for (let ci = 0; ci < calls.length; ci++) {
       const call = calls[ci];
+      let selfCones: Map<FnInfo, ClassInfo[]> | undefined;
       for (let ti = 0; ti < call.targets.length; ti++) {
         const t = call.targets[ti];
         const inner = this.distinct.get(t.fn);
@@ -284,6 +290,19 @@ export class HelperSummaries {
           return r;
         };
         const name = t.fn.s.qualname;
+        // On which of this function's objects each entry holds (EffectiveAccess.receivers): a
+        // call on self narrows the callee's to this function's (to the classes whose `m` the
+        // target is, for `self.m()`); a call on another object keeps the entries that hold on
+        // the class it is of, on no particular object of this function's.
+        const cones = t.self === 'dispatch' ? (selfCones ??= this.graph.selfCones(fn, call)).get(t.fn) : t.self === 'same' && fn.cls ? [fn.cls] : undefined;
+        const receiversOf = (r: ClassInfo[] | undefined): ClassInfo[] | undefined | null => {
+          if (t.self) {
+            if (!r) return t.self === 'same' ? undefined : cones;
+            const m = cones ? this.program.conesMeet(r, cones) : r;
+            return !m.length ? null : m.length === 1 && m[0] === fn.cls ? undefined : m;
+          }
+          return !r || !t.recv || this.program.conesMeet(r, [t.recv]).length ? undefined : null;
+        };
         // a lock the helper holds through one of its own locals (`with item.future._condition:`)
         // means nothing under that name here, where `item` may be another object: named for the
         // helper instead, so it is never taken for a lock of this function's
@@ -305,6 +324,8 @@ export class HelperSummaries {
         for (let i = from; i < inner.length; i++) {
           const a = inner[i];
           if (a.via.length >= MAX_VIA || a.via.includes(name)) continue;
+          const receivers = receiversOf(a.receivers);
+          if (receivers === null) continue; // (on none of this function's objects)
           // Deduplicate before building anything: most entries reach a call site many ways.
           const key = a.key === undefined ? undefined : sub(a.key);
           const value = a.value === undefined ? undefined : sub(a.value);
@@ -318,7 +339,7 @@ export class HelperSummaries {
             onSelf = isSelfAttr(this.program, fn, binding.get(param));
           }
           for (const container of containers) {
-            const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}`;
+            const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}${receivers ? `|${conesKey(receivers)}` : ''}`;
             if (seenHere.has(sig)) continue;
             if (out.length >= MAX_PER_FUNCTION) { this.truncated++; return added; }
             seenHere.add(sig);
@@ -329,6 +350,7 @@ export class HelperSummaries {
             if (value !== undefined) e.value = value;
             if (a.readWrite) e.readWrite = true;
             if (a.check) e.check = true;
+            if (receivers) e.receivers = receivers;
             if (container !== a.container && !container.startsWith(PARAM_PREFIX)) {
               e.boundHere = true;
               if (onSelf) e.onSelf = true;
@@ -347,7 +369,7 @@ export class HelperSummaries {
 /** A function's distinct entries as its callers see them: everything but where they are. */
 function fingerprint(l: EffectiveAccess[] | undefined): string {
   if (!l?.length) return '';
-  return l.map(e => `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}|${e.readWrite ? 1 : 0}${e.check ? 1 : 0}${e.boundHere ? 1 : 0}|${e.locks.join(',')}|${e.via.join('>')}`).join('\n');
+  return l.map(e => `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}|${e.readWrite ? 1 : 0}${e.check ? 1 : 0}${e.boundHere ? 1 : 0}|${e.locks.join(',')}|${e.via.join('>')}${e.receivers ? `|${conesKey(e.receivers)}` : ''}`).join('\n');
 }
 
 /** A binary min-heap of numbers (component positions). */
@@ -379,8 +401,10 @@ class MinHeap {
 
 /** What an entry is, without where: the same text as the one `extend` builds. */
 function signature(e: EffectiveAccess): string {
-  return `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}`;
+  return `${e.container}|${e.access}|${e.op}|${e.key ?? ''}|${e.value ?? ''}${e.receivers ? `|${conesKey(e.receivers)}` : ''}`;
 }
+
+const conesKey = (l: ClassInfo[]) => l.map(k => k.key).join(',');
 
 function exact<T>(a: T[]): T[] { return a.length ? a.slice() : a; }
 

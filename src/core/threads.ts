@@ -52,6 +52,9 @@ export interface ThreadChanges {
   threadsChanged: FnInfo[];
   /** Per redone thread, the functions it reaches through another caller than before, or newly. */
   parentsChanged: Map<string, Set<FnInfo>>;
+  /** Functions a redone thread still reaches, but on objects of other classes than before
+   *  (their helper entries' threads may change: threadIdsOn). */
+  receiversChanged: Set<FnInfo>;
 }
 
 /** Start sites, one per line. */
@@ -281,8 +284,14 @@ export class ThreadModel {
       return s;
     };
     const parentsChanged = new Map<string, Set<FnInfo>>();
+    const receiversChanged = new Set<FnInfo>();
     const apply = (id: string, before: Map<FnInfo, FnInfo | null> | undefined, after: Map<FnInfo, FnInfo | null> | undefined) => {
       const changed = new Set<FnInfo>();
+      const narrowBefore = prev.narrowed.get(id), narrowAfter = this.narrowed.get(id);
+      if (before && after) {
+        narrowBefore?.forEach((l, fn) => { if (after.has(fn) && !sameClasses(l, narrowAfter?.get(fn))) receiversChanged.add(fn); });
+        narrowAfter?.forEach((l, fn) => { if (before.has(fn) && !narrowBefore?.has(fn)) receiversChanged.add(fn); });
+      }
       // (forEach: main's maps hold nearly every function, and a for-of over them here, run
       // once per edit, made an entry pair and an iterator result per function)
       before?.forEach((_, fn) => {
@@ -327,7 +336,7 @@ export class ThreadModel {
     for (const fn of touched.keys()) this.sortedIds.delete(fn);
     const threadsChanged = [...touched].filter(([fn, was]) => !sameIds(was, this.threadIds(fn))).map(([fn]) => fn);
     this.entriesBefore.clear();
-    return { redone, removed, threadsChanged, parentsChanged };
+    return { redone, removed, threadsChanged, parentsChanged, receiversChanged };
   }
 
 
@@ -481,6 +490,17 @@ export class ThreadModel {
     return parents;
   }
 
+  /** The threads that run fn on an object of one of these classes (or of a subclass): those
+   *  that reach it on any object, or on a class that meets one of them. */
+  threadIdsOn(fn: FnInfo, receivers: ClassInfo[]): string[] {
+    const all = this.threadIds(fn);
+    const out = all.filter(id => {
+      const n = this.narrowed.get(id)?.get(fn);
+      return !n || this.program.conesMeet(n, receivers).length > 0;
+    });
+    return out.length === all.length ? all : out;
+  }
+
   threadIds(fn: FnInfo): string[] {
     let l = this.sortedIds.get(fn);
     if (l) return l;
@@ -569,6 +589,10 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 const NO_THREADS: string[] = [];
+
+function sameClasses(a: ClassInfo[], b: ClassInfo[] | undefined): boolean {
+  return !!b && a.length === b.length && a.every((x, i) => x === b[i]);
+}
 
 function sameIds(a: string[], b: string[]): boolean {
   return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
