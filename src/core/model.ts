@@ -101,6 +101,9 @@ export interface AttrInfo {
    *  at one (`self.mgr = mgr`, `self.status = mgr.request_status`): the texts. Typed from what
    *  the class's construction sites pass (Program.passed), for containers and calls. */
   fromParams?: string[];
+  /** Of the module global `__all__` bound to a list or tuple of strings: those names, the
+   *  module's public API (its importers may rebind them: Program.getAttr, `loose`). */
+  names?: string[];
 }
 
 export interface FunctionSummary {
@@ -157,7 +160,8 @@ export interface FunctionSummary {
   selfValues?: string[];
   /** What its `return` statements give, when a name or a call of one (`root`, `Cache()`,
    *  `Logger.manager.getLogger()`: a call's text ends in `()`): what a call of it makes
-   *  (Program.returnValues), so `log = getLogger()` has a type. At most MAX_RETURNS. */
+   *  (Program.returnValues), so `log = getLogger()` has a type. At most MAX_RETURNS, and `?`
+   *  when some other return could give an object (`REGISTRY[kind]()`): not all is known. */
   returns?: string[];
 }
 

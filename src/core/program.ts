@@ -29,10 +29,14 @@ export interface ClassInfo {
   mro?: ClassInfo[];
 }
 
+/** `loose`: an instance of that class as far as the analysis sees, but maybe of another: a
+ *  public module global that importers may rebind (`logging.lastResort`), a call's result
+ *  where some of what the function returns is unknown (`getLogger()`). Its methods dispatch as
+ *  on any object of their class, never narrowed to its (CallTarget.recv). */
 export type Val =
-  | { k: 'inst'; cls: ClassInfo }
+  | { k: 'inst'; cls: ClassInfo; loose?: boolean }
   | { k: 'cls'; cls: ClassInfo }
-  | { k: 'fn'; fn: FnInfo; bound: boolean; dispatch?: ClassInfo }
+  | { k: 'fn'; fn: FnInfo; bound: boolean; dispatch?: ClassInfo; loose?: boolean }
   | { k: 'mod'; name: string }
   | { k: 'ext'; name: string }
   | { k: 'var'; file: FileSummary; name: string };
@@ -634,7 +638,9 @@ export class Program {
         if (m) {
           const bound = v.k === 'inst' ? !m.s.staticmethod : !!m.s.classmethod;
           // Only calls on an instance dispatch to subclass overrides; `Base.save(self)` does not.
-          return [{ k: 'fn', fn: m, bound, dispatch: v.k === 'inst' ? v.cls : undefined }];
+          const f: Val = { k: 'fn', fn: m, bound, dispatch: v.k === 'inst' ? v.cls : undefined };
+          if (v.k === 'inst' && v.loose) f.loose = true;
+          return [f];
         }
         if (v.k === 'inst') {
           // A mixin calling self.m() where m comes from a sibling base of the combined class.
@@ -676,7 +682,11 @@ export class Program {
       case 'ext': return [{ k: 'ext', name: `${v.name}.${a}` }];
       case 'var': {
         const info = own(v.file.globals, v.name);
-        return info?.typeText ? this.typesFromText(v.file, info.typeText).flatMap(t => this.getAttr(t, a)) : [];
+        if (!info?.typeText) return [];
+        // (a global the module exports in `__all__` may be rebound by its importers:
+        // `logging.lastResort`)
+        const rebindable = !!own(v.file.globals, '__all__')?.names?.includes(v.name);
+        return this.typesFromText(v.file, info.typeText).flatMap(t => this.getAttr(rebindable && t.k === 'inst' ? { ...t, loose: true } : t, a));
       }
       default: return [];
     }
@@ -752,10 +762,18 @@ export class Program {
     if (l.length < 2) return l;
     const top = topPackage(file.module);
     const own = l.filter(f => topPackage(f.file.module) === top);
-    if (own.length) return own;
+    if (own.length) return this.withOverrides(own, l);
     const tops = this.importedPackages(file);
     const imported = l.filter(f => tops.has(topPackage(f.file.module)));
-    return imported.length ? imported : l;
+    return imported.length ? this.withOverrides(imported, l) : l;
+  }
+
+  /** The chosen methods and those of `all` that override one of them in a subclass: `tz.fromutc()`
+   *  in datetime is tzinfo's, and so ZoneInfo's, a tzinfo of another package. */
+  private withOverrides(chosen: FnInfo[], all: FnInfo[]): FnInfo[] {
+    const out = chosen.slice();
+    for (const f of all) if (!out.includes(f) && f.cls && chosen.some(c => c.cls && f.cls !== c.cls && this.isSubclass(f.cls!, c.cls))) out.push(f);
+    return out;
   }
 
   private readonly importedTops = new WeakMap<FileSummary, Set<string>>();
@@ -843,7 +861,7 @@ export class Program {
         // the caller's own object: `super().m()`, `Base.m(self, …)`
         const m = fn.cls ? fn : undefined;
         const same = !!m && !m.s.classmethod && !m.s.staticmethod && (site.callee.root === '<super>' || (!v.bound && !v.dispatch && site.args[0] === m.s.selfParam && !site.property && !!v.fn.cls));
-        add(v.fn, v.bound, same ? this.receiverOf(v.fn, m!.cls!) : v.dispatch && this.receiverOf(v.fn, v.dispatch), same ? 'same' : undefined);
+        add(v.fn, v.bound, same ? this.receiverOf(v.fn, m!.cls!) : v.dispatch && !v.loose ? this.receiverOf(v.fn, v.dispatch) : undefined, same ? 'same' : undefined);
         if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls) {
           // self may be any subclass: what m means in each one's MRO (overrides, and mixin siblings).
           for (const sub of this.allSubclasses(v.dispatch)) {
@@ -1033,24 +1051,33 @@ export class Program {
     if (fn.s.generator) { out.push({ k: 'ext', name: 'generator' }); return out; }
     if (!fn.s.returns || this.returnDepth > MAX_DEPTH) return out;
     this.returnDepth++;
+    // (some of what it returns unknown, or known only loosely: its instances are loose)
+    let loose = false;
     try {
       for (const text of fn.s.returns) {
         const call = text.endsWith('()');
+        let some = false;
         for (const v of this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
           // (`return invoke_excepthook`: a closure or function, called later through what holds it)
           const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
             : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];
-          for (const m of made) if (!out.some(o => sameVal(o, m))) out.push(m);
+          for (const m of made) {
+            some = true;
+            if (m.k === 'inst' && m.loose) loose = true;
+            if (!out.some(o => sameVal(o, m))) out.push(m);
+          }
         }
+        if (!some) loose = true;
       }
     } finally { this.returnDepth--; }
+    if (loose) out.forEach((v, i) => { if (v.k === 'inst' && !v.loose) out[i] = { ...v, loose: true }; });
     return out;
   }
 
   /** returnValues as a key: Analysis.update redoes everything when a changed function's
    *  changed (what its callers' results are depends on it). */
   returnKey(fn: FnInfo): string {
-    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? v.cls.key : v.k === 'ext' ? v.name : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') : '';
+    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? `${v.cls.key}${v.loose ? '~' : ''}` : v.k === 'ext' ? v.name : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') : '';
   }
 
   /** What fn's construction sites pass to constructors that type attributes or accesses from

@@ -30,6 +30,8 @@ export interface AttrNote {
   /** In `__init__`, the value is an unannotated parameter or a dotted name rooted at one
    *  (`self.mgr = mgr`, `self.status = mgr.status`): AttrInfo.fromParams. */
   fromParam?: string;
+  /** `__all__ = [...]` at module level: the names it lists (AttrInfo.names). */
+  names?: string[];
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -57,6 +59,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.handed) info.handed = true;
   if (n.alias !== undefined && !info.aliases?.includes(n.alias)) (info.aliases ??= []).push(n.alias);
   if (n.fromParam !== undefined && !info.fromParams?.includes(n.fromParam)) (info.fromParams ??= []).push(n.fromParam);
+  if (n.names) info.names = [...new Set([...(info.names ?? []), ...n.names])];
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

@@ -19,6 +19,12 @@ import {
 
 /** Return texts kept per function (FunctionSummary.returns). */
 const MAX_RETURNS = 4;
+/** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
+export const UNKNOWN_RETURN = '?';
+/** Values that are never an object of an analyzed class. */
+const PLAIN_VALUES = new Set(['none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string', 'list', 'tuple',
+  'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression',
+  'comparison_operator', 'not_operator', 'binary_operator', 'unary_operator', 'lambda']);
 /** Values that are a new object (or no object): `self.x = <one of these>` makes x the instance's own. */
 const MADE_VALUES = new Set(['call', 'none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string',
   'dictionary', 'list', 'set', 'tuple', 'dictionary_comprehension', 'list_comprehension', 'set_comprehension', 'lambda']);
@@ -503,10 +509,12 @@ class Summarizer {
         // (what a call of the function makes: FunctionSummary.returns)
         const v = namedChildren(n)[0];
         const fn = ctx.scope.fn;
-        if (v && fn.kind !== 'module' && (fn.returns?.length ?? 0) < MAX_RETURNS) {
+        if (v && fn.kind !== 'module') {
           const f = this.dottedText(v.type === 'call' ? child(v, 'function') : v);
-          const text = f && f + (v.type === 'call' ? '()' : '');
-          if (text && !fn.returns?.includes(text)) (fn.returns ??= []).push(text);
+          // (an object made some other way, `REGISTRY[kind]()`, `a or b`: `?`, what is returned
+          // is not all known, Program.returnValues)
+          const text = f ? f + (v.type === 'call' ? '()' : '') : PLAIN_VALUES.has(v.type) ? undefined : UNKNOWN_RETURN;
+          if (text && !fn.returns?.includes(text) && ((fn.returns?.length ?? 0) < MAX_RETURNS || text === UNKNOWN_RETURN)) (fn.returns ??= []).push(text);
         }
         for (const c of n.children) if (c.named) this.expr(c, ctx);
         return;
@@ -982,6 +990,9 @@ class Summarizer {
     }
     if (level) n.level = level;
     if (handed) n.handed = true;
+    if (table === this.out.globals && name === '__all__' && (value?.type === 'list' || value?.type === 'tuple')) {
+      n.names = namedChildren(value).filter(c => c.type === 'string').map(c => stringValue(this.t(c))).filter((x): x is string => x !== undefined);
+    }
     applyNote(table, name, n);
     if (this.effects && table === this.out.globals) {
       const rel: AttrNote = { ...n, line: n.line - this.segmentLine };
@@ -1708,4 +1719,11 @@ function boundNames(n: SyntaxNode, text: string): string[] {
     else for (const c of x.children) stack.push(c);
   }
   return out;
+}
+
+/** The text of a plain string literal (`'x'`, `"x"`, `r'x'`), undefined for another (an
+ *  f-string, a concatenation). */
+function stringValue(text: string): string | undefined {
+  const m = /^[rRuU]?('''|"""|'|")([\s\S]*)\1$/.exec(text);
+  return m && !/[\\{]/.test(m[2]) ? m[2] : undefined;
 }

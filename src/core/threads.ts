@@ -491,14 +491,15 @@ export class ThreadModel {
   }
 
   /** The threads that run fn on an object of one of these classes (or of a subclass): those
-   *  that reach it on any object, or on a class that meets one of them. */
+   *  that reach it on any object, or on a class that meets one of them; main when none does
+   *  (as for what no thread reaches: public API may run it so). */
   threadIdsOn(fn: FnInfo, receivers: ClassInfo[]): string[] {
     const all = this.threadIds(fn);
     const out = all.filter(id => {
       const n = this.narrowed.get(id)?.get(fn);
       return !n || this.program.conesMeet(n, receivers).length > 0;
     });
-    return out.length === all.length ? all : out;
+    return out.length === all.length ? all : out.length ? out : [this.main.id];
   }
 
   threadIds(fn: FnInfo): string[] {
