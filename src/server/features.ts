@@ -50,8 +50,27 @@ export function toPAccess(a: ResultsView, acc: AccessReport): PAccess {
   return p;
 }
 
+/** A container's counts and summary, per list of its accesses: the list is a new array whenever
+ *  its accesses change (Analysis.mergeAccesses; equal entries are kept as they were), and the
+ *  file model of a file that touches `linecache.cache` went over its 12,000 accesses at every
+ *  keystroke (most of a stdlib edit's time in the server). */
+const tallies = new WeakMap<AccessReport[], { writes: number; reads: number; summary: string }>();
+function tally(c: ContainerReport): { writes: number; reads: number; summary: string } {
+  let t = tallies.get(c.accesses);
+  if (!t) {
+    let writes = 0;
+    for (const x of c.accesses) if (x.access === 'write') writes++;
+    tallies.set(c.accesses, (t = { writes, reads: c.accesses.length - writes, summary: summarize(c) }));
+  }
+  return t;
+}
+
 /** "written on 3 threads: transfer_worker ×4, bootstrap_thread ×1, main ×1; read on …; no common lock" */
-export function containerSummary(a: ResultsView, c: ContainerReport): string {
+export function containerSummary(_a: ResultsView, c: ContainerReport): string {
+  return tally(c).summary;
+}
+
+function summarize(c: ContainerReport): string {
   const part = (kind: 'write' | 'read') => {
     const counts = new Map<string, number>();
     for (const acc of c.accesses) if (acc.access === kind && !acc.via.length) for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -115,8 +134,7 @@ export function toPContainer(a: ResultsView, c: ContainerReport, inFile: boolean
   return {
     id: c.id, owner: c.owner, attr: c.attr, type: c.type,
     definedAt: { uri: pathToUri(c.definedAt.path), range: range(c.definedAt.line, 1, c.definedAt.line, 1) },
-    writes: c.accesses.filter(x => x.access === 'write').length, reads: c.accesses.filter(x => x.access === 'read').length,
-    summary: containerSummary(a, c), inFile,
+    writes: tally(c).writes, reads: tally(c).reads, summary: containerSummary(a, c), inFile,
   };
 }
 
