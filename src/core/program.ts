@@ -1090,7 +1090,8 @@ export class Program {
       let key = '';
       for (const site of fn.s.calls) {
         if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
-        const classes = this.constructedClasses(fn, site).filter(c => this.typesFromParams(c));
+        const up = this.upInit(fn, site);
+        const classes = (up?.init.cls ? [up.init.cls] : this.constructedClasses(fn, site)).filter(c => this.typesFromParams(c));
         if (!classes.length) continue;
         key += classes.map(c => c.key).join(',') + '(';
         for (const arg of [...site.args, ...Object.values(site.kwargs)]) {
@@ -1131,21 +1132,52 @@ export class Program {
     if (idx < 0 || this.paramDepth > MAX_DEPTH) return r;
     // (positions mean nothing past a `*args`)
     const positional = !params.slice(0, idx + 1).some(p => p.startsWith('*'));
+    // the argument at a call whose args start at parameter `first` (1: self is implicit)
+    const take = (fn: FnInfo, site: CallSite, first: number) => {
+      const at = idx - first;
+      const arg = own(site.kwargs, param) ?? (positional && at >= 0 && !site.args.slice(0, at).some(a => a.startsWith('*')) ? site.args[at] : undefined);
+      if (!arg || !DOTTED_NAME.test(arg)) return;
+      const p = dotted(arg);
+      for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls') && !r.vals.some(o => o.k === v.k && o.cls === v.cls)) r.vals.push(v);
+      for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
+    };
     this.paramDepth++;
     try {
       for (const k of [init.cls, ...this.allSubclasses(init.cls)]) {
-        if (this.lookupMethod(k, '__init__') !== init) continue;
-        for (const { fn, site } of this.constructionsOf(k) ?? []) {
-          const before = site.args.slice(0, Math.max(0, idx - 1));
-          const arg = own(site.kwargs, param) ?? (positional && idx > 0 && !before.some(a => a.startsWith('*')) ? site.args[idx - 1] : undefined);
-          if (!arg || !DOTTED_NAME.test(arg)) continue;
-          const p = dotted(arg);
-          for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls') && !r.vals.some(o => o.k === v.k && o.cls === v.cls)) r.vals.push(v);
-          for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
+        if (this.lookupMethod(k, '__init__') !== init) {
+          // a subclass's own __init__ that runs this one on its object (`super().__init__(mgr)`,
+          // `Base.__init__(self, mgr)`): what it passes there, its own parameters typed from
+          // its construction sites in turn
+          const sub = k.methods.get('__init__');
+          for (const site of sub?.s.calls ?? []) {
+            const up = this.upInit(sub!, site);
+            if (up?.init === init) take(sub!, site, up.first);
+          }
+          continue;
         }
+        for (const { fn, site } of this.constructionsOf(k) ?? []) take(fn, site, 1);
       }
     } finally { this.paramDepth--; }
     return r;
+  }
+
+  /** A call in an `__init__` that runs a base class's `__init__` on the same object:
+   *  `super().__init__(…)` (arguments from parameter 1) or `Base.__init__(self, …)` (from 0). */
+  private upInit(fn: FnInfo, site: CallSite): { init: FnInfo; first: number } | undefined {
+    const a = site.callee.attrs;
+    if (!fn.cls || fn.s.name !== '__init__' || a[a.length - 1] !== '__init__' || site.property || site.setter) return undefined;
+    if (site.callee.root === '<super>') {
+      if (a.length !== 1) return undefined;
+      for (const k of this.mro(fn.cls).slice(1)) { const m = k.methods.get('__init__'); if (m) return { init: m, first: 1 }; }
+      return undefined;
+    }
+    if (site.args[0] !== fn.s.selfParam) return undefined;
+    for (const v of this.evalPath(fn, { root: site.callee.root, attrs: a.slice(0, -1) })) {
+      if (v.k !== 'cls') continue;
+      const m = this.lookupMethod(v.cls, '__init__');
+      if (m) return { init: m, first: 0 };
+    }
+    return undefined;
   }
 
   private paramValues(cls: ClassInfo, param: string): Val[] {
