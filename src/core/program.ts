@@ -725,7 +725,7 @@ export class Program {
 
   /** `work_item.run()` with work_item of unknown type: the few analyzed methods of that name.
    *  Without this the callee would look uncalled and be put on main, a wrong thread tag. */
-  private byName(name: string, file: FileSummary): FnInfo[] {
+  private byName(name: string, file: FileSummary, caller: FnInfo): FnInfo[] {
     if (!this.methodsByName) {
       this.methodsByName = new Map();
       for (const f of this.fns.values()) {
@@ -736,7 +736,9 @@ export class Program {
       }
     }
     if (/^__.*__$/.test(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name)) return [];
-    const l = this.methodsByName.get(name) ?? [];
+    // (never the caller itself: `handler.handle(record)` in QueueListener.handle hands the
+    // record to another object, a Handler, not to itself)
+    const l = (this.methodsByName.get(name) ?? []).filter(f => f !== caller);
     // A common name (`run`) is guessed only when one class of the caller's own file defines it.
     if (STDLIB_OBJECT_NAMES.has(name)) return []; // t.start(), f.close(), q.put(): most likely not ours
     if (BUILTIN_VALUE_METHODS.has(name)) return []; // line.split(), m.group(1)
@@ -835,7 +837,7 @@ export class Program {
       // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;
       // nor is a builtin type: `dict.fromkeys(items)`)
       if (!recv.length && !this.isLock([recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
-        for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file)) add(m, true);
+        for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn)) add(m, true);
       }
       return out;
     }
