@@ -206,6 +206,13 @@ export interface FileSummary {
   symbols: import('./report').SymbolInfo[];
 }
 
+/** Local types of loop variables (FunctionSummary.localTypes): an element of the container
+ *  named, or of its values (`for w in d.values()`): Program.elementsOf. */
+export const EACH_OF = '<each>';
+export const VALUES_OF = '<values>';
+/** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
+export const UNKNOWN_RETURN = '?';
+
 export const ENGINE_VERSION = 2;
 
 declare const __ENGINE_BUILD__: string | undefined;

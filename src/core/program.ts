@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { CallSite, ClassSummary, ExprPath, FileSummary, FunctionSummary, own } from './model';
+import { CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -72,6 +72,9 @@ const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 's
 const STDLIB_OBJECT_NAMES = new Set(['start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
   'reset', 'update', 'set', 'cancel', 'acquire', 'release', 'notify', 'notify_all', 'connect', 'shutdown', 'copy', 'items', 'keys',
   'values', 'encode', 'decode', 'load', 'save', 'dump', 'parse', 'is_alive', 'setDaemon', 'fileno', 'seek', 'tell', 'readline']);
+
+/** Container types whose iteration gives keys (ContainerInfo.type). */
+const MAPPING_TYPES = new Set(['dict', 'defaultdict', 'OrderedDict', 'Counter', 'ChainMap', 'WeakValueDictionary', 'WeakKeyDictionary']);
 
 const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple', 'None', 'Any', 'Type', 'type', 'typing',
   'ClassVar', 'Final', 'Callable', 'Iterable', 'Sequence', 'Mapping', 'list', 'dict', 'set', 'tuple', 'str', 'int',
@@ -604,6 +607,10 @@ export class Program {
         return t;
       }
       if (own(s.localTypes, root)) {
+        // (a loop variable: an element of the container it iterates)
+        const lt = own(s.localTypes, root)!;
+        if (lt[0].startsWith(EACH_OF)) return this.elementsOf(f, lt[0].slice(EACH_OF.length), false);
+        if (lt[0].startsWith(VALUES_OF)) return this.elementsOf(f, lt[0].slice(VALUES_OF.length), true);
         const t = this.typesFromText(f.file, own(s.localTypes, root));
         if (t.length) return t;
         // `server = cls._Server(...)`: what the callee is, seen from here
@@ -627,6 +634,20 @@ export class Program {
       if (s.locals.includes(root)) return f.file.imports.some(i => i.name === root) ? this.resolveGlobal(f.file, root) : [];
     }
     return this.resolveGlobal(fn.file, root);
+  }
+
+  /** The elements of a container as its annotation says (`self.workers: list[Worker]`,
+   *  `Dict[str, Handler]`): what a loop over it (`values`: over its values, a mapping's) binds.
+   *  Not a mapping's keys nor a sequence's "values": those are not what the annotation names. */
+  private elementsOf(fn: FnInfo, text: string, values: boolean): Val[] {
+    if (this.localDepth >= MAX_DEPTH) return [];
+    this.localDepth++;
+    try {
+      const p = dotted(text);
+      const ids = this.containersOf(fn, p);
+      if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
+      return this.evalPath(fn, p).filter(v => v.k === 'inst' || v.k === 'ext');
+    } finally { this.localDepth--; }
   }
 
   getAttr(v: Val, a: string): Val[] {

@@ -3,8 +3,8 @@
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
 import {
-  AttrInfo, CallSite, ClassSummary, DirectAccess, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  ImportBinding, own, StartKind, ThreadStart,
+  AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
+  ImportBinding, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -19,8 +19,8 @@ import {
 
 /** Return texts kept per function (FunctionSummary.returns). */
 const MAX_RETURNS = 4;
-/** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
-export const UNKNOWN_RETURN = '?';
+/** Builtins whose result iterates as their argument does. */
+const ELEMENT_PRESERVING = new Set(['list', 'tuple', 'sorted', 'reversed', 'set', 'frozenset', 'iter']);
 /** Values that are never an object of an analyzed class. */
 const PLAIN_VALUES = new Set(['none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string', 'list', 'tuple',
   'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression',
@@ -522,6 +522,7 @@ class Summarizer {
       case 'for_statement': {
         const left = child(n, 'left'), right = child(n, 'right');
         if (left) this.bindTarget(left, ctx);
+        if (left && right) this.loopVariable(left, right, ctx);
         if (right) this.expr(right, ctx);
         const body = child(n, 'body');
         if (body) this.block(body.children, { ...ctx, inLoop: true });
@@ -978,6 +979,38 @@ class Summarizer {
     if (t.type === 'identifier') this.bind(ctx, this.t(t));
     else if (t.type === 'attribute' || t.type === 'subscript') this.assignTarget(t, undefined, undefined, ctx);
     else for (const c of namedChildren(t)) this.bindTarget(c, ctx);
+  }
+
+  /** `for w in self.workers:` (also `list(…)`, `sorted(…)`, …) and `for w in d.values():`,
+   *  `for k, w in d.items():`: w's local type is an element of the container
+   *  (`<each>self.workers`, `<values>d`), typed from the container's annotation
+   *  (Program.elementsOf). */
+  private loopVariable(left: SyntaxNode, right: SyntaxNode, ctx: Ctx): void {
+    let name: SyntaxNode | undefined = left.type === 'identifier' ? left : undefined;
+    let of = right;
+    let values = false;
+    if (right.type === 'call') {
+      const f = child(right, 'function'), args = child(right, 'arguments');
+      const a = args ? namedChildren(args) : [];
+      if (f?.type === 'identifier' && ELEMENT_PRESERVING.has(this.t(f)) && a.length === 1) of = a[0];
+      else if (f?.type === 'identifier' && this.t(f) === 'enumerate' && a.length === 1 && (left.type === 'pattern_list' || left.type === 'tuple_pattern')) {
+        const parts = namedChildren(left);
+        name = parts.length === 2 && parts[1].type === 'identifier' ? parts[1] : undefined;
+        of = a[0];
+      } else if (f?.type === 'attribute' && !a.length) {
+        const m = child(f, 'attribute'), o = child(f, 'object');
+        const method = m ? this.t(m) : '';
+        if (o && (method === 'values' || method === 'copy')) { of = o; values = method === 'values'; }
+        else if (o && method === 'items' && (left.type === 'pattern_list' || left.type === 'tuple_pattern')) {
+          const parts = namedChildren(left);
+          name = parts.length === 2 && parts[1].type === 'identifier' ? parts[1] : undefined;
+          of = o;
+          values = true;
+        } else return;
+      } else return;
+    }
+    const text = name && this.dottedText(of);
+    if (text) this.setLocalType(ctx.scope.fn, this.t(name!), [`${values ? VALUES_OF : EACH_OF}${text}`]);
   }
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
