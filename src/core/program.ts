@@ -33,8 +33,10 @@ export interface ClassInfo {
  *  public module global that importers may rebind (`logging.lastResort`), a call's result
  *  where some of what the function returns is unknown (`getLogger()`). Its methods dispatch as
  *  on any object of their class, never narrowed to its (CallTarget.recv). */
+/** `element`: what a container holds (its annotation's or its adds' class, Program.elementsOf),
+ *  not the container: it has none of the element's attributes. */
 export type Val =
-  | { k: 'inst'; cls: ClassInfo; loose?: boolean }
+  | { k: 'inst'; cls: ClassInfo; loose?: boolean; element?: boolean }
   | { k: 'cls'; cls: ClassInfo }
   | { k: 'fn'; fn: FnInfo; bound: boolean; dispatch?: ClassInfo; loose?: boolean }
   | { k: 'mod'; name: string }
@@ -646,13 +648,24 @@ export class Program {
       const p = dotted(text);
       const ids = this.containersOf(fn, p);
       if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
-      return this.evalPath(fn, p).filter(v => v.k === 'inst' || v.k === 'ext');
+      const out: Val[] = [];
+      for (const v of this.evalPath(fn, p)) {
+        // (a module global: what its annotation names)
+        const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
+        for (const e of vs) {
+          if (e.k === 'ext') out.push(e);
+          else if (e.k === 'inst') out.push(e.element ? (e.loose ? { k: 'inst', cls: e.cls, loose: true } : { k: 'inst', cls: e.cls }) : e);
+        }
+      }
+      return out;
     } finally { this.localDepth--; }
   }
 
   getAttr(v: Val, a: string): Val[] {
     switch (v.k) {
       case 'inst': case 'cls': {
+        // (`self.workers.pop()` is the list's, not a Worker's)
+        if (v.k === 'inst' && v.element) return [];
         // `self.__class__.x`, `type(self).x` (summarize.ts writes it so): the class itself
         if (a === '__class__') return v.k === 'inst' ? [{ k: 'cls', cls: v.cls }] : [];
         const m = this.lookupMethod(v.cls, a);
@@ -678,7 +691,7 @@ export class Program {
           const info = own(k.s.attrs, a);
           if (info?.typeText) {
             const t = this.typesFromText(k.file, info.typeText);
-            if (t.length) return t;
+            if (t.length) return info.container ? t.map(elementOf) : t;
           }
           // a class-body alias (`_Server = Server`; `cls._Server()`)
           if (info?.aliases && info.classBody) {
@@ -703,7 +716,7 @@ export class Program {
       case 'ext': return [{ k: 'ext', name: `${v.name}.${a}` }];
       case 'var': {
         const info = own(v.file.globals, v.name);
-        if (!info?.typeText) return [];
+        if (!info?.typeText || info.container) return [];
         // (a global the module exports in `__all__` may be rebound by its importers:
         // `logging.lastResort`)
         const rebindable = !!own(v.file.globals, '__all__')?.names?.includes(v.name);
@@ -1351,6 +1364,11 @@ export function dotted(text: string): ExprPath {
 function topPackage(module: string): string {
   const i = module.indexOf('.');
   return i < 0 ? module : module.slice(0, i);
+}
+
+/** An instance as what a container holds (Val `element`). */
+function elementOf(v: Val): Val {
+  return v.k === 'inst' ? { ...v, element: true } : v;
 }
 
 function sameVal(a: Val, b: Val): boolean {

@@ -21,6 +21,10 @@ import {
 const MAX_RETURNS = 4;
 /** Builtins whose result iterates as their argument does. */
 const ELEMENT_PRESERVING = new Set(['list', 'tuple', 'sorted', 'reversed', 'set', 'frozenset', 'iter']);
+/** Container methods that put an element in (the second argument for insert and setdefault). */
+const ELEMENT_ADDERS = new Set(['append', 'appendleft', 'add', 'insert', 'setdefault']);
+/** Type texts an attribute takes from what is added to it (noteElement). */
+const MAX_ELEMENT_TYPES = 4;
 /** Values that are never an object of an analyzed class. */
 const PLAIN_VALUES = new Set(['none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string', 'list', 'tuple',
   'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression',
@@ -965,7 +969,13 @@ class Summarizer {
       }
       return;
     }
-    if (left.type === 'subscript') { this.expr(left, ctx); return; }
+    if (left.type === 'subscript') {
+      this.expr(left, ctx);
+      const o = child(left, 'value');
+      const obj = o ? this.pathOf(o) : undefined;
+      if (obj && value) this.noteElement(obj, value, ctx);
+      return;
+    }
     if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'parenthesized_expression', 'expression_list'].includes(left.type)) {
       const values = value && ['tuple', 'expression_list', 'list'].includes(value.type) ? namedChildren(value) : undefined;
       namedChildren(left).forEach((t, i) => this.assignTarget(t, values && values.length === namedChildren(left).length ? values[i] : undefined, undefined, ctx));
@@ -979,6 +989,31 @@ class Summarizer {
     if (t.type === 'identifier') this.bind(ctx, this.t(t));
     else if (t.type === 'attribute' || t.type === 'subscript') this.assignTarget(t, undefined, undefined, ctx);
     else for (const c of namedChildren(t)) this.bindTarget(c, ctx);
+  }
+
+  /** `self.workers.append(Worker(i))`, `self.jobs[k] = job` with `job = Job()`: the element's
+   *  type texts on the attribute, as an annotation `List[Worker]` would give them (elements,
+   *  never its own: Program.getAttr), for loops over it (Program.elementsOf). Only on an
+   *  attribute of self bound before in the class, for a class named as one (`Job(n)`,
+   *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
+   *  and a few texts at most. */
+  private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx): void {
+    if (obj.attrs.length !== 1) return;
+    const cls = this.selfClass(obj.root);
+    const info = cls && own(cls.attrs, obj.attrs[0]);
+    if (!info?.container) return;
+    let texts: string[] | undefined;
+    if (added.type === 'call') {
+      const f = this.dottedText(child(added, 'function'));
+      texts = f ? [f] : undefined;
+    } else if (added.type === 'identifier') {
+      const lt = own(ctx.scope.fn.localTypes, this.t(added));
+      texts = lt && !lt.some(t => t.startsWith('<')) ? lt : undefined;
+    }
+    for (const t of texts ?? []) {
+      if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.typeText?.length ?? 0) >= MAX_ELEMENT_TYPES || info.typeText?.includes(t)) continue;
+      applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, typeText: t });
+    }
   }
 
   /** `for w in self.workers:` (also `list(…)`, `sorted(…)`, …) and `for w in d.values():`,
@@ -1406,6 +1441,8 @@ class Summarizer {
           const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') && args[0] ? this.short(args[0]) : undefined;
           const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
           this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
+          const added = ELEMENT_ADDERS.has(m) ? args[m === 'insert' || m === 'setdefault' ? 1 : 0] : undefined;
+          if (added) this.noteElement(obj, added, ctx);
         } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root))) {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
