@@ -784,10 +784,12 @@ class Summarizer {
         const p = node.parent;
         // (`self.box = b = Box()`: the chained target's object goes elsewhere too)
         const binding = (p?.type === 'assignment' && node.field === 'left' && p.parent?.type !== 'assignment') || p?.type === 'as_pattern_target';
-        // `b = Box(); b.put(…); self.box = b`: shared from the store on, the call's own before
-        // it (a store in a loop may come before a later round's uses: not counted)
-        if (!nested && !binding && sp && p && storedOnSelf(node, sp, n => this.t(n))) {
-          const at = this.span(p);
+        // `b = Box(); b.put(…); self.box = b` (or `self._ready.append(b)`, `return b`): shared
+        // from where it is let go on, the call's own before it (a let-go in a loop may come
+        // before a later round's uses: not counted)
+        const gone = !nested && !binding && p ? letGo(node) : undefined;
+        if (gone) {
+          const at = this.span(gone);
           const prev = stores.get(name);
           if (!prev || at.line < prev.line || (at.line === prev.line && at.column < prev.column)) stores.set(name, { line: at.line, column: at.column });
           continue;
@@ -1740,18 +1742,24 @@ function lockMethod(obj: string, method: string): { text: string; acquire: boole
   return method === 'acquire' || method === 'release' ? { text: obj, acquire: method === 'acquire' } : undefined;
 }
 
-/** `self.box = b` as a statement of its own, outside any loop of the function: b is stored on
- *  the function's object there (FunctionSummary.made: its uses before count as fresh). */
-function storedOnSelf(id: SyntaxNode, selfName: string, text: (n: SyntaxNode) => string): boolean {
+/** The statement, of its own and outside any loop of the function, where the local `b` is let
+ *  go: stored (`self.box = b`, `self.jobs[k] = b`), handed to a call as a statement
+ *  (`self._ready.append(b)`, `q.put(b)`) or returned (FunctionSummary.made: its uses before
+ *  count as fresh). Not an alias (`c = b`), whose uses are not followed. */
+function letGo(id: SyntaxNode): SyntaxNode | undefined {
   const p = id.parent!;
-  if (p.type !== 'assignment' || id.field !== 'right' || p.parent?.type !== 'expression_statement') return false;
-  const left = child(p, 'left');
-  const obj = left?.type === 'attribute' ? child(left, 'object') : undefined;
-  if (obj?.type !== 'identifier' || text(obj) !== selfName) return false;
-  for (let a = p.parent.parent; a && a.type !== 'function_definition'; a = a.parent) {
-    if (a.type === 'for_statement' || a.type === 'while_statement') return false;
+  let stmt: SyntaxNode | undefined;
+  if (p.type === 'assignment' && id.field === 'right' && p.parent?.type === 'expression_statement') {
+    const left = child(p, 'left');
+    if (left?.type !== 'attribute' && left?.type !== 'subscript') return undefined;
+    stmt = p.parent;
+  } else if (p.type === 'return_statement') stmt = p;
+  else if (p.type === 'argument_list' && p.parent?.type === 'call' && p.parent.parent?.type === 'expression_statement') stmt = p.parent.parent;
+  else return undefined;
+  for (let a = stmt.parent; a && a.type !== 'function_definition'; a = a.parent) {
+    if (a.type === 'for_statement' || a.type === 'while_statement') return undefined;
   }
-  return true;
+  return stmt;
 }
 
 /** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
@@ -1764,8 +1772,13 @@ function receiverUse(id: SyntaxNode): 'use' | 'value' | 'bare' {
   const p = top.parent;
   if (!p) return 'value';
   return (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
-    || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left') ? 'use' : 'value';
+    || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left')
+    // (tested, the attribute's value going nowhere: `if b.items:`, `b.x is None`)
+    || (TESTS.has(p.type) && (top.field === 'condition' || p.type === 'not_operator' || p.type === 'comparison_operator')) ? 'use' : 'value';
 }
+
+/** Where an attribute's value is only tested. */
+const TESTS = new Set(['if_statement', 'elif_clause', 'while_statement', 'not_operator', 'comparison_operator']);
 
 /** A path rooted at a name a comprehension or lambda binds: a root no other name resolves to. */
 function shadowed(p: ExprPath): ExprPath {
