@@ -24,6 +24,8 @@ export class CallGraph {
     // calls made through it (`self.store.put(…)` with `Worker(store)`) resolve.
     for (const fn of program.fns.values()) this.construct(fn);
     program.constructionsOf = cls => this.constructions.get(cls);
+    // (and the functions thread starts hand their targets: `args=(self.on_done,)`)
+    program.collectThreadArgFunctions();
     program.resetInference();
     for (const fn of program.fns.values()) this.resolve(fn);
   }

@@ -606,6 +606,8 @@ export class Program {
         const t = this.typesFromText(f.file, own(s.paramTypes, root));
         // (an unannotated constructor parameter, for containers: what construction sites pass)
         if (!t.length && this.inferring && f.cls && s.name === '__init__' && !own(s.paramTypes, root)) return this.paramValues(f.cls, root);
+        // (a thread target's parameter: the functions its starts hand it, `args=(self.on_done,)`)
+        if (!t.length && this.inferring) { const fns = this.threadArgFunctions?.get(f)?.get(root); if (fns) return fns; }
         return t;
       }
       if (own(s.localTypes, root)) {
@@ -923,6 +925,51 @@ export class Program {
     return out;
   }
 
+  /** Functions handed to thread targets as arguments, by target and parameter
+   *  (`Thread(target=worker, args=(self.on_result,))`, `pool.submit(work, cb)`): what a call of
+   *  the parameter runs, on that thread. Read by the call graph before it resolves calls
+   *  (collectThreadArgFunctions), without inference, as the construction sites are. */
+  threadArgFunctions?: Map<FnInfo, Map<string, Val[]>>;
+
+  collectThreadArgFunctions(): void {
+    const out = new Map<FnInfo, Map<string, Val[]>>();
+    const was = this.inferring;
+    this.inferring = false;
+    this.threadArgFunctions = undefined;
+    try {
+      for (const fn of this.fnList) for (const st of fn.s.starts) {
+        if (!st.target || !st.args?.length) continue;
+        const handed = st.args.map(a => (DOTTED_NAME.test(a) ? this.evalPath(fn, dotted(a)).filter(v => v.k === 'fn') : []));
+        if (!handed.some(h => h.length)) continue;
+        for (const t of this.evalPath(fn, st.target)) {
+          if (t.k !== 'fn') continue;
+          const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
+          handed.forEach((vals, i) => {
+            const p = params[i];
+            if (!vals.length || !p || p.startsWith('*') || params.slice(0, i).some(q => q.startsWith('*'))) return;
+            let m = out.get(t.fn);
+            if (!m) out.set(t.fn, (m = new Map()));
+            const l = m.get(p) ?? [];
+            for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
+            m.set(p, l);
+          });
+        }
+      }
+    } finally { this.inferring = was; }
+    this.threadArgFunctions = out;
+  }
+
+  /** What fn's thread starts hand their targets as functions (collectThreadArgFunctions), as a
+   *  key: Analysis.update rebuilds when it changes for a changed function. */
+  private threadArgKey(fn: FnInfo): string {
+    let key = '';
+    for (const st of fn.s.starts) {
+      if (!st.target || !st.args?.length) continue;
+      key += `${st.target.root}.${st.target.attrs.join('.')}(` + st.args.map(a => (DOTTED_NAME.test(a) ? this.evalPath(fn, dotted(a)).filter(v => v.k === 'fn').map(v => (v.k === 'fn' ? v.fn.key : '')).join('|') : '-')).join(',') + ');';
+    }
+    return key;
+  }
+
   /** Classes constructed at a call site (for Thread subclasses started in a loop), read without
    *  inference: the construction sites are what inference reads. */
   constructedClasses(fn: FnInfo, site: CallSite): ClassInfo[] {
@@ -1123,7 +1170,7 @@ export class Program {
     const was = this.inferring;
     this.inferring = true;
     try {
-      let key = '';
+      let key = this.threadArgKey(fn);
       for (const site of fn.s.calls) {
         if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
         const up = this.upInit(fn, site);
