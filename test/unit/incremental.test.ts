@@ -292,6 +292,8 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['service.py', t => t.replace('    def poll(self):\n', '    def poll(self):\n        PA().run_once()\n')], // on the poll thread, on a PA: PA.step only
     ['service.py', t => t.replace('PA().run_once()', 'PB().run_once()')], // ... on a PB, in place: the thread's PA.step goes, PB.step comes
     ['service.py', t => t.replace('PB().run_once()', 'Plug().run_once()')], // ... on any Plug: both
+    ['service.py', t => t.replace('    def start(self):\n', '    def start(self):\n        threading.Thread(target=relay, args=(self.note,)).start()\n') + '\ndef relay(cb):\n    cb(1)\n'], // a callback handed to a thread: Service.note runs on relay
+    ['service.py', t => t.replace('args=(self.note,)', 'args=(self.work,)')], // ... another one, in place: Service.work runs on relay, note no longer
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
@@ -311,6 +313,9 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     if (next.includes(on('PA'))) assert.deepEqual([poll('PA.step'), poll('PB.step')], [true, false], `step ${n}`);
     if (next.includes(on('PB'))) assert.deepEqual([poll('PA.step'), poll('PB.step')], [false, true], `step ${n}`);
     if (next.includes(on('Plug'))) assert.deepEqual([poll('PA.step'), poll('PB.step')], [true, true], `step ${n}`);
+    const relay = (qual: string) => threadsIn(a, 'service.py', qual).includes('relay');
+    if (next.includes('args=(self.note,)')) assert.deepEqual([relay('Service.note'), relay('Service.work')], [true, false], `step ${n}`);
+    if (next.includes('args=(self.work,)')) assert.deepEqual([relay('Service.note'), relay('Service.work')], [false, true], `step ${n}`);
   });
   assert.ok(a.report.threads.some(t => t.id === 'unknown_b'), JSON.stringify(a.report.threads.map(t => t.id)));
 });
