@@ -925,10 +925,11 @@ export class Program {
     return out;
   }
 
-  /** Functions handed to thread targets as arguments, by target and parameter
-   *  (`Thread(target=worker, args=(self.on_result,))`, `pool.submit(work, cb)`): what a call of
-   *  the parameter runs, on that thread. Read by the call graph before it resolves calls
-   *  (collectThreadArgFunctions), without inference, as the construction sites are. */
+  /** Functions handed to other functions as positional arguments, by callee and parameter:
+   *  to a thread's target (`Thread(target=worker, args=(self.on_result,))`, `pool.submit(work,
+   *  cb)`) or at a call (`retry(self.connect)`): what a call of the parameter runs, on the
+   *  callee's threads. Read by the call graph before it resolves calls (collectThreadArgFunctions),
+   *  without inference, as the construction sites are. */
   threadArgFunctions?: Map<FnInfo, Map<string, Val[]>>;
 
   collectThreadArgFunctions(): void {
@@ -937,35 +938,61 @@ export class Program {
     this.inferring = false;
     this.threadArgFunctions = undefined;
     try {
-      for (const fn of this.fnList) for (const st of fn.s.starts) {
-        if (!st.target || !st.args?.length) continue;
-        const handed = st.args.map(a => (DOTTED_NAME.test(a) ? this.evalPath(fn, dotted(a)).filter(v => v.k === 'fn') : []));
-        if (!handed.some(h => h.length)) continue;
-        for (const t of this.evalPath(fn, st.target)) {
-          if (t.k !== 'fn') continue;
-          const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
-          handed.forEach((vals, i) => {
-            const p = params[i];
-            if (!vals.length || !p || p.startsWith('*') || params.slice(0, i).some(q => q.startsWith('*'))) return;
-            let m = out.get(t.fn);
-            if (!m) out.set(t.fn, (m = new Map()));
-            const l = m.get(p) ?? [];
-            for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
-            m.set(p, l);
-          });
+      for (const fn of this.fnList) {
+        for (const { callee, args } of this.handing(fn)) {
+          const handed = this.handedFunctions(fn, args);
+          if (!handed) continue;
+          for (const t of this.evalPath(fn, callee)) {
+            if (t.k !== 'fn') continue;
+            const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
+            handed.forEach((vals, i) => {
+              const p = params[i];
+              if (!vals.length || !p || p.startsWith('*') || params.slice(0, i).some(q => q.startsWith('*'))) return;
+              let m = out.get(t.fn);
+              if (!m) out.set(t.fn, (m = new Map()));
+              const l = m.get(p) ?? [];
+              for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
+              m.set(p, l);
+            });
+          }
         }
       }
     } finally { this.inferring = was; }
     this.threadArgFunctions = out;
   }
 
-  /** What fn's thread starts hand their targets as functions (collectThreadArgFunctions), as a
-   *  key: Analysis.update rebuilds when it changes for a changed function. */
+  /** fn's thread starts with arguments, and its calls with an argument named as an analyzed
+   *  function or method is (a cheap test before anything is evaluated). */
+  private handing(fn: FnInfo): { callee: ExprPath; args: string[] }[] {
+    const out: { callee: ExprPath; args: string[] }[] = [];
+    for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args });
+    for (const c of fn.s.calls) {
+      if (c.property || c.setter || c.dunder || !c.args.length) continue;
+      if (c.args.some(a => DOTTED_NAME.test(a) && this.functionNames().has(a.slice(a.lastIndexOf('.') + 1)))) out.push({ callee: c.callee, args: c.args });
+    }
+    return out;
+  }
+
+  /** Per argument, the functions it names (undefined when none does). */
+  private handedFunctions(fn: FnInfo, args: string[]): Val[][] | undefined {
+    const names = this.functionNames();
+    const handed = args.map(a => (DOTTED_NAME.test(a) && names.has(a.slice(a.lastIndexOf('.') + 1)) ? this.evalPath(fn, dotted(a)).filter(v => v.k === 'fn') : []));
+    return handed.some(h => h.length) ? handed : undefined;
+  }
+
+  private names?: Set<string>;
+  private functionNames(): Set<string> {
+    if (!this.names) { this.names = new Set(); for (const f of this.fnList) this.names.add(f.s.name); }
+    return this.names;
+  }
+
+  /** What fn hands other functions as functions (collectThreadArgFunctions), as a key:
+   *  Analysis.update rebuilds when it changes for a changed function. */
   private threadArgKey(fn: FnInfo): string {
     let key = '';
-    for (const st of fn.s.starts) {
-      if (!st.target || !st.args?.length) continue;
-      key += `${st.target.root}.${st.target.attrs.join('.')}(` + st.args.map(a => (DOTTED_NAME.test(a) ? this.evalPath(fn, dotted(a)).filter(v => v.k === 'fn').map(v => (v.k === 'fn' ? v.fn.key : '')).join('|') : '-')).join(',') + ');';
+    for (const { callee, args } of this.handing(fn)) {
+      const handed = this.handedFunctions(fn, args);
+      if (handed) key += `${callee.root}.${callee.attrs.join('.')}(` + handed.map(l => l.map(v => (v.k === 'fn' ? v.fn.key : '')).join('|')).join(',') + ');';
     }
     return key;
   }
