@@ -604,11 +604,12 @@ export class Program {
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
       if (s.params.includes(root)) {
         const t = this.typesFromText(f.file, own(s.paramTypes, root));
-        // (an unannotated constructor parameter, for containers: what construction sites pass)
-        if (!t.length && this.inferring && f.cls && s.name === '__init__' && !own(s.paramTypes, root)) return this.paramValues(f.cls, root);
-        // (a thread target's parameter: the functions its starts hand it, `args=(self.on_done,)`)
-        if (!t.length && this.inferring) { const fns = this.threadArgFunctions?.get(f)?.get(root); if (fns) return fns; }
-        return t;
+        if (t.length || !this.inferring) return t;
+        // (an unannotated constructor parameter: what construction sites pass; and the functions
+        // handed to the parameter, `args=(self.on_done,)`, `retry(self.reload)`)
+        const passed = f.cls && s.name === '__init__' && !own(s.paramTypes, root) ? this.paramValues(f.cls, root) : [];
+        const fns = this.threadArgFunctions?.get(f)?.get(root);
+        return fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed;
       }
       if (own(s.localTypes, root)) {
         // (a loop variable: an element of the container it iterates)
@@ -939,21 +940,29 @@ export class Program {
     this.threadArgFunctions = undefined;
     try {
       for (const fn of this.fnList) {
-        for (const { callee, args } of this.handing(fn)) {
+        for (const { callee, args, kwargs } of this.handing(fn)) {
           const handed = this.handedFunctions(fn, args);
-          if (!handed) continue;
-          for (const t of this.evalPath(fn, callee)) {
-            if (t.k !== 'fn') continue;
-            const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
-            handed.forEach((vals, i) => {
-              const p = params[i];
-              if (!vals.length || !p || p.startsWith('*') || params.slice(0, i).some(q => q.startsWith('*'))) return;
+          const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedFunctions(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
+          if (!handed && !byName?.length) continue;
+          for (const v of this.evalPath(fn, callee)) {
+            // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
+            const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
+            const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
+            if (!t) continue;
+            const put = (p: string, vals: Val[]) => {
               let m = out.get(t.fn);
               if (!m) out.set(t.fn, (m = new Map()));
               const l = m.get(p) ?? [];
               for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
               m.set(p, l);
+            };
+            const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
+            handed?.forEach((vals, i) => {
+              const p = params[i];
+              if (vals.length && p && !p.startsWith('*') && !params.slice(0, i).some(q => q.startsWith('*'))) put(p, vals);
             });
+            // (`retry(action=self.reload)`)
+            for (const [k, vals] of byName ?? []) if (params.includes(k)) put(k, vals);
           }
         }
       }
@@ -963,12 +972,17 @@ export class Program {
 
   /** fn's thread starts with arguments, and its calls with an argument named as an analyzed
    *  function or method is (a cheap test before anything is evaluated). */
-  private handing(fn: FnInfo): { callee: ExprPath; args: string[] }[] {
-    const out: { callee: ExprPath; args: string[] }[] = [];
+  private handing(fn: FnInfo): { callee: ExprPath; args: string[]; kwargs?: Record<string, string> }[] {
+    const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string> }[] = [];
     for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args });
+    const names = this.functionNames();
+    const named = (a: string) => DOTTED_NAME.test(a) && names.has(a.slice(a.lastIndexOf('.') + 1));
     for (const c of fn.s.calls) {
-      if (c.property || c.setter || c.dunder || !c.args.length) continue;
-      if (c.args.some(a => DOTTED_NAME.test(a) && this.functionNames().has(a.slice(a.lastIndexOf('.') + 1)))) out.push({ callee: c.callee, args: c.args });
+      if (c.property || c.setter || c.dunder) continue;
+      // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
+      // thread that runs every Thread, where threading.py is analyzed)
+      if (isStart(fn, c)) continue;
+      if (c.args.some(named) || Object.values(c.kwargs).some(named)) out.push({ callee: c.callee, args: c.args, kwargs: c.kwargs });
     }
     return out;
   }
@@ -990,9 +1004,11 @@ export class Program {
    *  Analysis.update rebuilds when it changes for a changed function. */
   private threadArgKey(fn: FnInfo): string {
     let key = '';
-    for (const { callee, args } of this.handing(fn)) {
-      const handed = this.handedFunctions(fn, args);
-      if (handed) key += `${callee.root}.${callee.attrs.join('.')}(` + handed.map(l => l.map(v => (v.k === 'fn' ? v.fn.key : '')).join('|')).join(',') + ');';
+    const keyOf = (l: Val[]) => l.map(v => (v.k === 'fn' ? v.fn.key : '')).join('|');
+    for (const { callee, args, kwargs } of this.handing(fn)) {
+      const handed = this.handedFunctions(fn, args) ?? [];
+      const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedFunctions(fn, [a])?.[0] ?? [])}`);
+      key += `${callee.root}.${callee.attrs.join('.')}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + ');';
     }
     return key;
   }
@@ -1207,7 +1223,7 @@ export class Program {
         for (const arg of [...site.args, ...Object.values(site.kwargs)]) {
           if (!DOTTED_NAME.test(arg)) { key += '-,'; continue; }
           const p = dotted(arg);
-          key += this.evalPath(fn, p).map(v => (v.k === 'inst' || v.k === 'cls' ? `${v.k}:${v.cls.key}` : v.k)).join('|') + '/' + this.containersOf(fn, p).join('|') + ',';
+          key += this.evalPath(fn, p).map(v => (v.k === 'inst' || v.k === 'cls' ? `${v.k}:${v.cls.key}` : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') + '/' + this.containersOf(fn, p).join('|') + ',';
         }
         key += ');';
       }
@@ -1248,7 +1264,10 @@ export class Program {
       const arg = own(site.kwargs, param) ?? (positional && at >= 0 && !site.args.slice(0, at).some(a => a.startsWith('*')) ? site.args[at] : undefined);
       if (!arg || !DOTTED_NAME.test(arg)) return;
       const p = dotted(arg);
-      for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls') && !r.vals.some(o => o.k === v.k && o.cls === v.cls)) r.vals.push(v);
+      // (objects, classes, and functions: `Worker(self.on_done)` then `self.done()`; not those
+      // of a thread start, whose target is a thread of its own: isStart)
+      const fnsToo = !isStart(fn, site);
+      for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls' || (v.k === 'fn' && fnsToo)) && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
       for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
     };
     this.paramDepth++;
@@ -1438,6 +1457,11 @@ export function dotted(text: string): ExprPath {
 function topPackage(module: string): string {
   const i = module.indexOf('.');
   return i < 0 ? module : module.slice(0, i);
+}
+
+/** A call that is one of fn's thread starts (`Thread(target=f)`, `pool.submit(f)`). */
+function isStart(fn: FnInfo, c: CallSite): boolean {
+  return fn.s.starts.some(st => st.line === c.line && st.column === c.column);
 }
 
 /** An instance as what a container holds (Val `element`). */
