@@ -25,7 +25,7 @@ export class CallGraph {
     for (const fn of program.fns.values()) this.construct(fn);
     program.constructionsOf = cls => this.constructions.get(cls);
     // (and the functions thread starts hand their targets: `args=(self.on_done,)`)
-    program.collectThreadArgFunctions();
+    program.collectParamFunctions();
     program.resetInference();
     for (const fn of program.fns.values()) this.resolve(fn);
   }

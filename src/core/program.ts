@@ -608,7 +608,7 @@ export class Program {
         // (an unannotated constructor parameter: what construction sites pass; and the functions
         // handed to the parameter, `args=(self.on_done,)`, `retry(self.reload)`)
         const passed = f.cls && s.name === '__init__' && !own(s.paramTypes, root) ? this.paramValues(f.cls, root) : [];
-        const fns = this.threadArgFunctions?.get(f)?.get(root);
+        const fns = this.paramFunctions?.get(f)?.get(root);
         return fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed;
       }
       if (own(s.localTypes, root)) {
@@ -929,15 +929,15 @@ export class Program {
   /** Functions handed to other functions as positional arguments, by callee and parameter:
    *  to a thread's target (`Thread(target=worker, args=(self.on_result,))`, `pool.submit(work,
    *  cb)`) or at a call (`retry(self.connect)`): what a call of the parameter runs, on the
-   *  callee's threads. Read by the call graph before it resolves calls (collectThreadArgFunctions),
+   *  callee's threads. Read by the call graph before it resolves calls (collectParamFunctions),
    *  without inference, as the construction sites are. */
-  threadArgFunctions?: Map<FnInfo, Map<string, Val[]>>;
+  paramFunctions?: Map<FnInfo, Map<string, Val[]>>;
 
-  collectThreadArgFunctions(): void {
+  collectParamFunctions(): void {
     const out = new Map<FnInfo, Map<string, Val[]>>();
     const was = this.inferring;
     this.inferring = false;
-    this.threadArgFunctions = undefined;
+    this.paramFunctions = undefined;
     try {
       for (const fn of this.fnList) {
         for (const { callee, args, kwargs } of this.handing(fn)) {
@@ -967,7 +967,7 @@ export class Program {
         }
       }
     } finally { this.inferring = was; }
-    this.threadArgFunctions = out;
+    this.paramFunctions = out;
   }
 
   /** fn's thread starts with arguments, and its calls with an argument named as an analyzed
@@ -1000,9 +1000,9 @@ export class Program {
     return this.names;
   }
 
-  /** What fn hands other functions as functions (collectThreadArgFunctions), as a key:
+  /** What fn hands other functions as functions (collectParamFunctions), as a key:
    *  Analysis.update rebuilds when it changes for a changed function. */
-  private threadArgKey(fn: FnInfo): string {
+  private handedKey(fn: FnInfo): string {
     let key = '';
     const keyOf = (l: Val[]) => l.map(v => (v.k === 'fn' ? v.fn.key : '')).join('|');
     for (const { callee, args, kwargs } of this.handing(fn)) {
@@ -1213,7 +1213,7 @@ export class Program {
     const was = this.inferring;
     this.inferring = true;
     try {
-      let key = this.threadArgKey(fn);
+      let key = this.handedKey(fn);
       for (const site of fn.s.calls) {
         if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
         const up = this.upInit(fn, site);
