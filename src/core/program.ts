@@ -926,10 +926,10 @@ export class Program {
     return out;
   }
 
-  /** Functions handed to other functions as positional arguments, by callee and parameter:
-   *  to a thread's target (`Thread(target=worker, args=(self.on_result,))`, `pool.submit(work,
-   *  cb)`) or at a call (`retry(self.connect)`): what a call of the parameter runs, on the
-   *  callee's threads. Read by the call graph before it resolves calls (collectParamFunctions),
+  /** Functions handed to other functions as arguments, by callee and parameter: to a thread's
+   *  target (`Thread(target=worker, args=(self.on_result,))`, `pool.submit(work, cb)`) or at a
+   *  call (`retry(self.connect)`, `retry(action=self.connect)`, a class's `__init__`): what a
+   *  call of the parameter runs, on the callee's threads. Read by the call graph before it resolves calls (collectParamFunctions),
    *  without inference, as the construction sites are. */
   paramFunctions?: Map<FnInfo, Map<string, Val[]>>;
 
