@@ -165,20 +165,10 @@ export class CallGraph {
     return out;
   }
 
+  /** Program.selfDispatch, of the methods the call was resolved to. */
   private topmost(caller: FnInfo, call: ResolvedCall, recv: ClassInfo): Map<FnInfo, ClassInfo[]> {
-    const program = this.program;
-    const name = call.site.callee.attrs[0];
-    const found = new Map<FnInfo, ClassInfo[]>();
-    for (const k of [recv, ...program.allSubclasses(recv)]) {
-      if (k !== recv && k !== caller.cls && program.overriddenAway(k, caller)) continue;
-      const o = program.lookupMethod(k, name);
-      if (!o || !call.targets.some(t => t.fn === o)) continue;
-      let l = found.get(o);
-      if (!l) found.set(o, (l = []));
-      l.push(k);
-    }
-    const out = new Map<FnInfo, ClassInfo[]>();
-    for (const [o, ks] of found) out.set(o, ks[0] === recv ? [recv] : ks.filter(k => !ks.some(j => j !== k && program.isSubclass(k, j))));
+    const out = this.program.selfDispatch(caller, call.site.callee.attrs[0], recv);
+    for (const o of out.keys()) if (!call.targets.some(t => t.fn === o)) out.delete(o);
     return out;
   }
 

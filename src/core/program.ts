@@ -32,8 +32,8 @@ export interface ClassInfo {
 /** `loose`: an instance of that class as far as the analysis sees, but maybe of another: a
  *  public module global that importers may rebind (`logging.lastResort`), a call's result
  *  where some of what the function returns is unknown (`getLogger()`). Its methods dispatch as
- *  on any object of their class, never narrowed to its (CallTarget.recv). */
-/** `element`: what a container holds (its annotation's or its adds' class, Program.elementsOf),
+ *  on any object of their class, never narrowed to its (CallTarget.recv).
+ *  `element`: what a container holds (its annotation's or its adds' class, Program.elementsOf),
  *  not the container: it has none of the element's attributes. */
 export type Val =
   | { k: 'inst'; cls: ClassInfo; loose?: boolean; element?: boolean }
@@ -536,12 +536,12 @@ export class Program {
     return undefined;
   }
 
-  /** `threading.Thread` (or another external base) anywhere in the ancestry. */
   /** A server that handles each request on a thread of its own (`ThreadingMixIn`). */
   threadingServer(c: ClassInfo): boolean {
     return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));
   }
 
+  /** `threading.Thread` (or another external base) anywhere in the ancestry. */
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
     for (const k of this.mro(c)) if (k.externalBases.includes(external)) return true;
@@ -616,13 +616,13 @@ export class Program {
         const lt = own(s.localTypes, root)!;
         if (lt[0].startsWith(EACH_OF)) return this.elementsOf(f, lt[0].slice(EACH_OF.length), false);
         if (lt[0].startsWith(VALUES_OF)) return this.elementsOf(f, lt[0].slice(VALUES_OF.length), true);
-        const t = this.typesFromText(f.file, own(s.localTypes, root));
+        const t = this.typesFromText(f.file, lt);
         if (t.length) return t;
         // `server = cls._Server(...)`: what the callee is, seen from here
         if (this.localDepth < MAX_DEPTH) {
           this.localDepth++;
           try {
-            const made = own(s.localTypes, root)!.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
+            const made = lt.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
               .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
             if (made.length) return made;
           } finally { this.localDepth--; }
@@ -657,7 +657,8 @@ export class Program {
         const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
         for (const e of vs) {
           if (e.k === 'ext') out.push(e);
-          else if (e.k === 'inst') out.push(e.element ? (e.loose ? { k: 'inst', cls: e.cls, loose: true } : { k: 'inst', cls: e.cls }) : e);
+          // (the element itself, no longer as what the container holds)
+          else if (e.k === 'inst') out.push(e.element ? { k: 'inst', cls: e.cls, ...(e.loose ? { loose: true } : {}) } : e);
         }
       }
       return out;
@@ -890,11 +891,8 @@ export class Program {
         // one that overrides it and never calls it back (InteractiveInterpreter.runcode's
         // `self.showtraceback()` never runs pyshell's, whose runcode is its own)
         if (v.dispatch && site.callee.root !== '<super>' && fn.cls && !fn.s.classmethod && site.callee.root === fn.s.selfParam && site.callee.attrs.length === 1) {
-          for (const k of [v.dispatch, ...this.allSubclasses(v.dispatch)]) {
-            if (k !== v.dispatch && this.overriddenAway(k, fn)) continue;
-            const o = this.lookupMethod(k, v.fn.s.name);
-            if (o) add(o, v.bound, this.receiverOf(o, k), 'dispatch');
-          }
+          // (on the topmost classes that have it: one of them, or self on any object of o's class)
+          for (const [o, ks] of this.selfDispatch(fn, v.fn.s.name, v.dispatch)) add(o, v.bound, ks.length === 1 ? this.receiverOf(o, ks[0]) : undefined, 'dispatch');
           continue;
         }
         // the caller's own object: `super().m()`, `Base.m(self, …)`
@@ -924,6 +922,24 @@ export class Program {
       }
     }
     return out;
+  }
+
+  /** `self.m()` in `caller` with self an object of `cls` or a subclass: m as each of those
+   *  classes has it, not a subclass's that overrides the caller and never calls it back
+   *  (overriddenAway), each with the topmost classes that have it (self is an object of one of
+   *  them). Call resolution asks it of the caller's own class, the per-thread searches of a
+   *  narrower one (CallGraph.eachTarget). */
+  selfDispatch(caller: FnInfo, name: string, cls: ClassInfo): Map<FnInfo, ClassInfo[]> {
+    const found = new Map<FnInfo, ClassInfo[]>();
+    for (const k of [cls, ...this.allSubclasses(cls)]) {
+      if (k !== cls && k !== caller.cls && this.overriddenAway(k, caller)) continue;
+      const o = this.lookupMethod(k, name);
+      if (!o) continue;
+      const l = found.get(o);
+      if (l) l.push(k); else found.set(o, [k]);
+    }
+    for (const [o, ks] of found) found.set(o, ks[0] === cls ? [cls] : ks.filter(k => !ks.some(j => j !== k && this.isSubclass(k, j))));
+    return found;
   }
 
   /** Functions handed to other functions as arguments, by callee and parameter: to a thread's
