@@ -524,17 +524,17 @@ export class Analysis implements ResultsView {
       if (!wanted.has(fn)) continue;
       const list = sites.get(fn);
       if (!list?.length || entries.has(fn)) continue;
-      let common: string[] | undefined;
-      // compared as the engine compares locks: a Condition is the lock it wraps
-      const canon = (l: string) => this.program.canonicalLock(l);
+      // (compared as findings compare locks: by identity, each in its caller's names)
+      let common: { text: string; id: string }[] | undefined;
       for (const s of list) {
         // held at the call, or inherited by the caller: those whose names mean the same there
         const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])]
-          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && lockRoot(l) === s.self));
-        common = common ? common.filter(l => held.some(h => canon(h) === canon(l))) : held;
+          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && lockRoot(l) === s.self))
+          .map(text => ({ text, id: this.program.lockIdentity(s.caller, text) }));
+        common = common ? common.filter(l => held.some(h => h.id === l.id)) : held;
         if (!common.length) break;
       }
-      if (common?.length) this.inheritedLocks.set(fn, common.sort());
+      if (common?.length) this.inheritedLocks.set(fn, common.map(l => l.text).sort());
     }
   }
 

@@ -4,7 +4,7 @@
 import type { FindingAccess, FindingReport } from './report';
 import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
-import { HelperSummaries } from './summaries';
+import { EffectiveAccess, HelperSummaries } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
@@ -34,7 +34,10 @@ interface ThreadAccess {
  *  an object being constructed (see traverseThread), whose own attributes no other thread sees. */
 /** `recv`: the class of the object the function runs on there, where narrower than its own
  *  (CallGraph.eachTarget). */
-interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number; recv: ClassInfo | undefined }
+interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number; recv: ClassInfo | undefined;
+  /** The locks held, as Program.lockIdentity names them (each in the frame that took it): what
+   *  findings compare; `locks` are the texts shown. */
+  held: string[] }
 
 function pathArray(p: Visit): string[] {
   const out: string[] = [];
@@ -337,7 +340,7 @@ export class Findings {
     // call) is done for real. Module top level runs at import: not a visit; what it calls is.
     // A state on an object of a narrower class (`recv`) has it in its key, and collects only the
     // accesses made on such an object (EffectiveAccess.receivers).
-    const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn) }));
+    const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn), held: NO_LOCKS }));
     let states = 0;
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
@@ -356,12 +359,13 @@ export class Findings {
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
+        const held = call.locks.length ? [...new Set([...st.held, ...call.locks.map(l => program.lockIdentity(st.fn, l))])].sort() : st.held;
         // (a method of an object only this call reaches runs as a constructor's does: on it)
         const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root)));
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
           const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
           const k = (setup ? '1' : '0') + locksKey;
-          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv });
+          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv, held });
         });
       }
     }
@@ -374,8 +378,10 @@ export class Findings {
     const byContainer = new Map<string, ThreadAccess[]>();
     // (the lock lists of an access that holds none of its own are its visit's, shared: these
     // are the most numerous objects of a findings run)
-    const canonicalOf = (held: string[], t: ThreadEntry) => {
-      const c = held.map(x => program.canonicalLock(x));
+    const canonicalOf = (v: Visit, a: EffectiveAccess | undefined) => {
+      const frame = a && helpers.lockFrame(v.fn, a);
+      const c = a ? [...new Set([...v.held, ...a.locks.map(x => program.lockIdentity(frame!, x))])] : v.held.slice();
+      const t = v.thread;
       // (a joined thread's accesses come before what follows its join(): JOINED)
       if (t.joinedBy) c.push(t.joinedBy);
       return c;
@@ -394,10 +400,10 @@ export class Findings {
         let locks: string[], canonical: string[];
         if (a.locks.length) {
           const held = [...new Set([...v.locks, ...a.locks])];
-          canonical = canonicalOf(held, v.thread);
+          canonical = canonicalOf(v, a);
           locks = shownLocks(held);
         } else {
-          canonical = visitCanonical ??= canonicalOf(v.locks, v.thread);
+          canonical = visitCanonical ??= canonicalOf(v, undefined);
           locks = visitShown ??= shownLocks(v.locks);
         }
         l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via });
@@ -488,8 +494,8 @@ export class Findings {
       const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
       const manyHere = fnThreads.find(t => t.instances === 'many');
       if (!other && !manyHere) continue;
-      const canon = (ls: string[]) => ls.map(x => program.canonicalLock(x));
-      if (other && other.canonical.some(l => canon(chk.locks).includes(l) && canon(act.locks).includes(l))) continue;
+      const canon = (e: EffectiveAccess) => e.locks.map(x => program.lockIdentity(this.helpers.lockFrame(fn, e), x));
+      if (other && other.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l))) continue;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');
       const actWhat = act.via.length ? `${act.op} via ${act.via[0]}` : act.op;
@@ -548,7 +554,7 @@ function sameVisits(list: Visit[], t: ThreadEntry, now: Visit | Visit[]): boolea
     if (v.thread !== t) continue;
     if (j >= n) return false;
     const w = Array.isArray(now) ? now[j] : now;
-    if (v.setup !== w.setup || v.recv !== w.recv || !sameStrings(v.locks, w.locks) || !samePath(v, w)) return false;
+    if (v.setup !== w.setup || v.recv !== w.recv || !sameStrings(v.locks, w.locks) || !sameStrings(v.held, w.held) || !samePath(v, w)) return false;
     j++;
   }
   return j === n;

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, own, VALUES_OF } from './model';
+import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -832,9 +832,14 @@ export class Program {
    *  Once the call graph has the construction sites, unannotated constructor parameters have
    *  the types they are passed (`inferring`). */
   callTargets(fn: FnInfo, site: CallSite): CallTarget[] {
-    if (this.inferring || !this.constructionsOf) return this.callTargetsInner(fn, site);
+    return this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site)) : this.callTargetsInner(fn, site);
+  }
+
+  /** f, with unannotated constructor parameters typed by what construction sites pass. */
+  private inferred<T>(f: () => T): T {
+    if (this.inferring) return f();
     this.inferring = true;
-    try { return this.callTargetsInner(fn, site); } finally { this.inferring = false; }
+    try { return f(); } finally { this.inferring = false; }
   }
 
   private callTargetsInner(fn: FnInfo, site: CallSite): CallTarget[] {
@@ -1157,9 +1162,7 @@ export class Program {
   /** Containers an access path refers to. */
   /** `binds`: the access assigns the target itself (`self.x = …`). */
   containersOf(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
-    if (this.inferring) return this.containersOfInner(fn, target, binds);
-    this.inferring = true;
-    try { return this.containersOfInner(fn, target, binds); } finally { this.inferring = false; }
+    return this.inferred(() => this.containersOfInner(fn, target, binds));
   }
 
   // ---- constructor parameters typed from construction sites ----
@@ -1174,7 +1177,7 @@ export class Program {
 
   /** Forgets what construction sites and return statements said: the program changed
    *  (Analysis.update). */
-  resetInference(): void { this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); }
+  resetInference(): void { this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); this.lockMemo.clear(); }
 
   /** (apart for containersOf, where constructor parameters have types: `inferring`) */
   private readonly returnMemos = [new Map<FnInfo, Val[]>(), new Map<FnInfo, Val[]>()];
@@ -1226,9 +1229,7 @@ export class Program {
    *  their parameters, as containersOf sees it. Analysis.update redoes everything when it
    *  changes for a changed function (other classes' containers depend on it). */
   constructionKey(fn: FnInfo): string {
-    const was = this.inferring;
-    this.inferring = true;
-    try {
+    return this.inferred(() => {
       let key = this.handedKey(fn);
       for (const site of fn.s.calls) {
         if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
@@ -1244,7 +1245,7 @@ export class Program {
         key += ');';
       }
       return key;
-    } finally { this.inferring = was; }
+    });
   }
 
   /** Whether the class's `__init__` types something from its parameters: attributes bound to
@@ -1349,6 +1350,13 @@ export class Program {
     return out;
   }
 
+  /** Whether fn's parameter `name` has no known value: no annotation naming a class, nothing
+   *  its construction sites pass (an `__init__`'s), no function handed to it. An access through
+   *  it (`mgr.status[k] = v`) is then made on what each call passes (HelperSummaries). */
+  paramUnknown(fn: FnInfo, name: string): boolean {
+    return name !== fn.s.selfParam && fn.s.params.includes(name) && this.inferred(() => !this.evalRoot(fn, name).length);
+  }
+
   /** `def __call__(self, _registry=_registry)`: the module global container a parameter is
    *  when callers leave it out (what they pass instead is bound at their calls). */
   defaultContainers(fn: FnInfo, param: string): string[] {
@@ -1434,7 +1442,7 @@ export class Program {
   }
 
   /** The lock a text really takes: `self.not_empty` is `self.mutex` when not_empty = Condition(self.mutex). */
-  canonicalLock(text: string): string {
+  private canonicalLock(text: string): string {
     const parts = text.split('.');
     for (let i = 0; i < 4; i++) {
       const alias = this.lockAlias.get(parts[parts.length - 1]);
@@ -1442,6 +1450,75 @@ export class Program {
       parts[parts.length - 1] = alias;
     }
     return parts.join('.');
+  }
+
+  /** The lock a text written in fn takes, named the same however it is written: `self.lock`
+   *  in a Manager method, `self.mgr.lock` in a Worker's and `m.lock` in a function with a
+   *  Manager `m` are all `mod.Manager.lock` (named for the class defining the attribute, as
+   *  containers are); a module's global `_lock` is `mod._lock` wherever it is imported; an
+   *  attribute bound to another's lock (`self.shutdown_lock = pool._shutdown_lock`, a
+   *  `Condition(self.mutex)`) is that lock. A text whose object is unknown, or may be of
+   *  classes defining the attribute apart, stays as written (name aliases applied:
+   *  canonicalLock). Compared by findings; shown as written. */
+  lockIdentity(fn: FnInfo, text: string): string {
+    return this.resolveLock(fn, text, 0) ?? this.canonicalLock(text);
+  }
+
+  private resolveLock(fn: FnInfo, text: string, depth: number): string | undefined {
+    let memo = this.lockMemo.get(fn);
+    if (!memo) this.lockMemo.set(fn, (memo = new Map()));
+    let id = memo.get(text);
+    if (id === undefined && depth < 4) memo.set(text, (id = this.inferred(() => this.resolveLockOf(fn, text, depth)) ?? null));
+    return id ?? undefined;
+  }
+  /** (null: no identity found) */
+  private readonly lockMemo = new Map<FnInfo, Map<string, string | null>>();
+
+  private resolveLockOf(fn: FnInfo, text: string, depth: number): string | undefined {
+    if (!DOTTED_NAME.test(text)) return undefined;
+    const p = dotted(text);
+    const ids = new Set<string | undefined>();
+    // (a name no enclosing function binds is the module's global, even where a function
+    // rebinds it: `global _lock; _lock = RLock()` in an after-fork hook)
+    const evalBase = (base: ExprPath) => this.bindsName(fn, p.root) ? this.evalPath(fn, base) : this.evalGlobalPath(fn.file, base);
+    if (!p.attrs.length) {
+      for (const v of evalBase(p)) ids.add(v.k === 'var' ? this.boundLock(`${v.file.module}.${v.name}`, v.file, own(v.file.globals, v.name), undefined, depth) : undefined);
+    } else {
+      const attr = p.attrs[p.attrs.length - 1];
+      for (const v of evalBase({ root: p.root, attrs: p.attrs.slice(0, -1) })) {
+        if (v.k === 'inst' || v.k === 'cls') {
+          // (defined by the class or a base; else by its subclasses, if by one only: a mixin's
+          // method taking the lock its users make)
+          const k = this.mro(v.cls).find(c => own(c.s.attrs, attr));
+          const definers = k ? [k] : [...new Set(this.allSubclasses(v.cls).map(s => this.mro(s).find(c => own(c.s.attrs, attr))).filter(c => c !== undefined))];
+          ids.add(definers.length === 1 ? this.boundLock(`${definers[0].file.module}.${definers[0].s.qualname}.${attr}`, definers[0].file, own(definers[0].s.attrs, attr), definers[0], depth) : undefined);
+        } else if (v.k === 'mod') {
+          const m = this.findModule(v.name);
+          ids.add(m && own(m.globals, attr) ? this.boundLock(`${v.name}.${attr}`, m, own(m.globals, attr), undefined, depth) : undefined);
+        } else ids.add(undefined);
+      }
+    }
+    return ids.size === 1 ? [...ids][0] : undefined;
+  }
+
+  /** Whether fn or a function enclosing it binds the name (self, a parameter, a local). */
+  private bindsName(fn: FnInfo, name: string): boolean {
+    for (let f: FnInfo | undefined = fn; f && f.s.kind !== 'module'; f = f.parent) {
+      if (f.s.selfParam === name || f.s.locals.includes(name) || f.s.params.some(q => q.replace(/^\*+/, '') === name)) return true;
+    }
+    return false;
+  }
+
+  /** The identity of a lock attribute or global `id`: the lock it is bound to, when another's
+   *  (resolved in the function that binds it), else its own. */
+  private boundLock(id: string, file: FileSummary, info: AttrInfo | undefined, cls: ClassInfo | undefined, depth: number): string {
+    if (!info?.lockOf) return id;
+    let frame: FnInfo | undefined;
+    for (const f of this.functionsOf(file)) {
+      if (f.cls === cls && f.s.line <= info.line && info.line <= f.s.endLine && (!frame || f.s.line >= frame.s.line)) frame = f;
+    }
+    frame ??= cls ? cls.methods.get('__init__') : this.functionsOf(file).find(f => f.s.kind === 'module');
+    return (frame && this.resolveLock(frame, info.lockOf, depth + 1)) ?? id;
   }
 
   locksOf(raw: string[]): string[] {

@@ -183,8 +183,9 @@ export class HelperSummaries {
     s.add(starter);
   }
 
-  /** Entries added by thread-argument binding, so a refresh can take them out again. */
-  private readonly threadBound = new WeakSet<EffectiveAccess>();
+  /** Entries added by thread-argument binding, so a refresh can take them out again; each with
+   *  its starter, whose names its lock texts are in (lockFrame). */
+  private readonly threadBound = new WeakMap<EffectiveAccess, FnInfo>();
   /** Per starter, the targets it bound arguments into; and the other way round. */
   private readonly startTargets = new Map<FnInfo, FnInfo[]>();
   private readonly startersOf = new Map<FnInfo, Set<FnInfo>>();
@@ -194,7 +195,10 @@ export class HelperSummaries {
     for (const a of fn.s.accesses) {
       const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
       // (a parameter: bound at each call; and, left out, its default's container)
-      const ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del');
+      let ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del');
+      // (through a parameter nothing types, `mgr.status[k] = v`: on what each call passes,
+      // `mark_failed(self.mgr, k)` writes self.mgr.status)
+      if (!ids.length && a.target.attrs.length && this.program.paramUnknown(fn, a.target.root)) ids = [`${PARAM_PREFIX}${a.target.root}.${a.target.attrs.join('.')}`];
       for (const id of ids) {
         const e: EffectiveAccess = {
           container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: NO_VIA,
@@ -230,7 +234,7 @@ export class HelperSummaries {
         const add: EffectiveAccess[] = [];
         for (const a of eff) {
           if (!a.container.startsWith(PARAM_PREFIX)) continue;
-          for (const c of this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length))) {
+          for (const c of this.bindContainer(fn, binding, a.container.slice(PARAM_PREFIX.length), binds(a))) {
             if (c.startsWith(PARAM_PREFIX) || eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) continue;
             // as at a call: the locks, key and value named by parameters are the arguments
             // (`args=(self.jobs, self.guard)` … `with guard: jobs.pop(k)` holds `self.guard`)
@@ -240,10 +244,16 @@ export class HelperSummaries {
             add.push(e);
           }
         }
-        for (const e of add) this.threadBound.add(e);
+        for (const e of add) this.threadBound.set(e, fn);
         eff.push(...add);
       }
     }
+  }
+
+  /** The function whose names an entry of fn's lock texts are in: fn, or for an entry bound at
+   *  a thread start (`args=(self.guard,)` … `with guard:` holds `self.guard`), the starter. */
+  lockFrame(fn: FnInfo, a: EffectiveAccess): FnInfo {
+    return this.threadBound.get(a) ?? fn;
   }
 
   /** Targets of the thread starts with arguments in a function, with the arguments bound. */
@@ -256,13 +266,15 @@ export class HelperSummaries {
     return out;
   }
 
-  /** The containers a helper's parameter is at this call: the argument's, or the caller's own parameter. */
-  private bindContainer(caller: FnInfo, binding: Map<string, string>, param: string): string[] {
-    const arg = binding.get(param);
-    if (!arg || !DOTTED_NAME.test(arg)) return [];
-    const [root, ...attrs] = arg.split('.');
+  /** The containers a helper's parameter (or a path through it, `mgr.status`) is at this call:
+   *  the argument's, or the caller's own parameter's. */
+  private bindContainer(caller: FnInfo, binding: Map<string, string>, param: string, binds: boolean): string[] {
+    const text = boundText(binding, param);
+    if (!text) return [];
+    const [root, ...attrs] = text.split('.');
     if (!attrs.length && caller.s.params.includes(root) && root !== caller.s.selfParam) return [PARAM_PREFIX + root];
-    return this.program.containersOf(caller, { root, attrs });
+    const ids = this.program.containersOf(caller, { root, attrs }, binds && attrs.length > 0);
+    return ids.length || !attrs.length || !this.program.paramUnknown(caller, root) ? ids : [PARAM_PREFIX + text];
   }
 
   /** Adds the callees' entries not yet seen through each call edge; true when something was added. */
@@ -333,10 +345,11 @@ export class HelperSummaries {
           let onSelf = false;
           if (a.container.startsWith(PARAM_PREFIX)) {
             const param = a.container.slice(PARAM_PREFIX.length);
-            let bound = boundParams.get(param);
-            if (!bound) boundParams.set(param, (bound = this.bindContainer(fn, binding, param)));
+            const bk = binds(a) ? `=${param}` : param;
+            let bound = boundParams.get(bk);
+            if (!bound) boundParams.set(bk, (bound = this.bindContainer(fn, binding, param, binds(a))));
             containers = bound;
-            onSelf = isSelfAttr(this.program, fn, binding.get(param));
+            onSelf = isSelfAttr(this.program, fn, boundText(binding, param));
           }
           for (const container of containers) {
             const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}${receivers ? `|${conesKey(receivers)}` : ''}`;
@@ -481,6 +494,18 @@ function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
     && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
     && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && x.ownedVia === y.ownedVia && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
 }
+
+/** The text a parameter (or a path through one, `mgr.status`) is at a call: the argument's
+ *  (`self.mgr.status`), when a dotted name. */
+function boundText(binding: Map<string, string>, param: string): string | undefined {
+  const dot = param.indexOf('.');
+  const arg = binding.get(dot < 0 ? param : param.slice(0, dot));
+  if (!arg || !DOTTED_NAME.test(arg)) return undefined;
+  return dot < 0 ? arg : arg + param.slice(dot);
+}
+
+/** An entry that binds what it names (`mgr.status = {}`): so bound, it binds the attribute. */
+const binds = (a: EffectiveAccess) => a.op === 'assign' || a.op === 'del';
 
 /** `self.items`: an argument text naming an attribute of the caller's own object. */
 function isSelfAttr(program: Program, fn: FnInfo, arg: string | undefined): boolean {
