@@ -370,9 +370,15 @@ export class Analysis implements ResultsView {
       for (const fn of dirtyVisits ?? []) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
       if (threadChanges) for (const fn of this.checksByThreads(prev, threadChanges)) {
         checkers.add(fn);
-        for (const e of this.helpers.direct.get(fn)!) if (e.check) redo.add(e.container);
+        for (const e of this.helpers.accessesForFindings(fn)) if (e.check) redo.add(e.container);
       }
-      for (const fn of redone) for (const e of this.helpers.direct.get(fn) ?? []) if (e.check && dirty.has(e.container)) redo.add(e.container);
+      for (const fn of redone) for (const e of this.helpers.accessesForFindings(fn)) if (e.check && dirty.has(e.container)) redo.add(e.container);
+      // a helper's test and write of a container it is given: quoted by the findings of the
+      // functions that give it one (their entries, without positions, may not have changed)
+      for (const fn of new Set([...changed, ...movedFns])) for (const c of this.helpers.checkersThrough(fn)) {
+        checkers.add(c);
+        for (const e of this.helpers.accessesForFindings(c)) if (e.check) redo.add(e.container);
+      }
       // moved functions: the findings their accesses are in (positions are in the findings)
       for (const fn of movedFns) if (!redone.has(fn)) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
       if (redo.size) {

@@ -4,7 +4,7 @@
 import type { FindingAccess, FindingReport } from './report';
 import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
-import { EffectiveAccess, HelperSummaries } from './summaries';
+import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
@@ -64,6 +64,8 @@ const CHECK_OPS = new Set(['in', 'not in', 'get', '__contains__']);
 const REFERENCE_ONLY = new Set(['pass', 'ref', 'return']);
 const NO_LOCKS: string[] = [];
 const NO_CALLS: ResolvedCall[] = [];
+/** How many helpers deep a check-then-act made on a container handed down is followed. */
+const MAX_HELPER_DEPTH = 6;
 
 /** Findings taken out and put in by recomputes: what a consumer keeping its own view of them
  *  per file (the server's diagnostics) needs to redo, without going over all of them. */
@@ -470,12 +472,14 @@ export class Findings {
   }
 
   /** Check-then-act: a membership or .get test followed by a write in the same function, unlocked,
-   *  where another thread (or another instance of this one) writes the container too. */
+   *  where another thread (or another instance of this one) writes the container too. A helper
+   *  doing both to a container it is given (`def claim(d, k): if k not in d: d[k] = …`) does
+   *  it to what each call gives it: reported at the call, on that container (helperChecks). */
   private checksOf(fn: FnInfo, byContainer: Map<string, ThreadAccess[]>, wanted: (cid: string) => boolean): CheckFinding[] {
     const { program, threads, display } = this;
     const out: CheckFinding[] = [];
-    if (!this.helpers.direct.get(fn)?.some(e => e.check)) return out;
-    const eff = this.helpers.effective.get(fn) ?? [];
+    const eff = this.helpers.effective.get(fn);
+    if (!eff?.some(e => e.check && (!e.via.length || e.boundHere))) return out;
     // the threads that run it for real: a thread that reaches it only in setup (a constructor
     // calling self._read()) runs it on an object no one else has yet
     const real = (this.visitsByFn.get(fn) ?? []).filter(v => !v.setup);
@@ -483,34 +487,82 @@ export class Findings {
     if (!fnThreads.length) return out;
     const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
     const done = new Set<string>();
-    for (let index = 0; index < eff.length; index++) {
-      const chk = eff[index];
-      if (!chk.check || chk.via.length || done.has(chk.container) || !wanted(chk.container)) continue;
-      if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
-      const act = eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
-        && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
-      if (!act) continue;
+    const canon = (e: EffectiveAccess) => e.locks.map(x => program.lockIdentity(this.helpers.lockFrame(fn, e), x));
+    /** chk then act on chk.container, in fn (at its call of `helper`, where the helper does
+     *  both: `at` gives their places there). */
+    const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }) => {
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
       const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
       const manyHere = fnThreads.find(t => t.instances === 'many');
-      if (!other && !manyHere) continue;
-      const canon = (e: EffectiveAccess) => e.locks.map(x => program.lockIdentity(this.helpers.lockFrame(fn, e), x));
-      if (other && other.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l))) continue;
+      if (!other && !manyHere) return;
+      if (other && other.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l))) return;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');
-      const actWhat = act.via.length ? `${act.op} via ${act.via[0]}` : act.op;
-      const msg = `check-then-act on ${display(chk.container)} in ${fn.s.qualname}: \`${chk.op}\` test at line ${chk.site.line} then ${actWhat} at line ${act.site.line} without a lock, on ${tid}` +
+      const what = (e: EffectiveAccess) => (e.via.length ? `${e.op} via ${e.via[0]}` : e.op);
+      const where = helper ? `${fn.s.qualname} through ${chk.via.join(' → ')} (line ${chk.site.line})` : fn.s.qualname;
+      const [c, w] = helper ? [helper.chk, helper.act] : [chk, act];
+      const msg = `check-then-act on ${display(chk.container)} in ${where}: \`${c.op}\` test at line ${c.site.line} then ${what(w)} at line ${w.site.line}${helper ? ` of ${helper.fn.s.qualname}` : ''} without a lock, on ${tid}` +
         (other ? `; also written on ${other.thread.id} in ${other.fn.s.qualname}` : '; runs as many instances');
-      const acc = (line: number, column: number, access: 'read' | 'write', op: string, locks: string[]): FindingAccess => ({
-        path: fn.file.path, line, column, access, op, function: fn.s.qualname, threads: threads.threadIds(fn),
-        callPath: firstPath, locks,
+      const at = helper?.fn ?? fn;
+      const acc = (e: EffectiveAccess, bound: EffectiveAccess, access: 'read' | 'write'): FindingAccess => ({
+        path: at.file.path, line: e.site.line, column: e.site.column, access, op: e.op, function: at.s.qualname, threads: threads.threadIds(fn),
+        callPath: helper ? [...firstPath, ...bound.via] : firstPath, locks: shownLocks(bound.locks),
       });
-      const accesses = [acc(chk.site.line, chk.site.column, 'read', chk.op, shownLocks(chk.locks)), acc(act.site.line, act.site.column, 'write', act.op, shownLocks(act.locks))];
+      const accesses = [acc(c, chk, 'read'), acc(w, act, 'write')];
       if (other) accesses.push(toFinding(other, threads));
       out.push({ index, container: chk.container, finding: { kind: 'check-then-act', container: chk.container, message: msg, accesses } });
+    };
+    for (let index = 0; index < eff.length; index++) {
+      const chk = eff[index];
+      if (!chk.check || done.has(chk.container) || !wanted(chk.container)) continue;
+      if (chk.via.length) {
+        const pair = chk.boundHere ? this.helperPair(fn, eff, chk) : undefined;
+        if (pair) consider(index, chk, pair.act, pair.helper);
+        continue;
+      }
+      // (on a parameter: at each call, on what it is given)
+      if (chk.container.startsWith(PARAM_PREFIX)) continue;
+      if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
+      const act = testThenWrite(eff, chk);
+      if (act) consider(index, chk, act);
     }
     return out;
   }
+
+  /** chk, a test fn's call of a helper makes on a container it gives it (through more helpers
+   *  on the way, `via`): the write of it the innermost helper makes after that test (positions
+   *  there), as made here. */
+  private helperPair(fn: FnInfo, eff: EffectiveAccess[], chk: EffectiveAccess, depth = 0): { act: EffectiveAccess; helper: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess } } | undefined {
+    if (depth > MAX_HELPER_DEPTH) return undefined;
+    for (const call of this.graph.callsAt[fn.ord] ?? NO_CALLS) {
+      if (call.site.line !== chk.site.line || call.site.column !== chk.site.column) continue;
+      for (const t of call.targets) {
+        if (t.fn.s.qualname !== chk.via[0]) continue;
+        const inner = this.helpers.effective.get(t.fn) ?? [];
+        for (const hc of inner) {
+          if (!hc.check || hc.op !== chk.op || !hc.container.startsWith(PARAM_PREFIX) || hc.via.length !== chk.via.length - 1 || hc.via.some((v, i) => v !== chk.via[i + 1])) continue;
+          let deep: { act: EffectiveAccess; helper: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess } } | undefined;
+          if (!hc.via.length) {
+            const ha = testThenWrite(inner, hc);
+            deep = ha && { act: ha, helper: { fn: t.fn, chk: hc, act: ha } };
+          } else deep = this.helperPair(t.fn, inner, hc, depth + 1);
+          if (!deep) continue;
+          const ha = deep.act;
+          const act = eff.find(e => e.container === chk.container && e.site.line === chk.site.line && e.site.column === chk.site.column && e.access === 'write' && e.op === ha.op
+            && e.via.length === ha.via.length + 1 && e.via[0] === chk.via[0] && ha.via.every((v, i) => e.via[i + 1] === v)
+            && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
+          if (act) return { act, helper: deep.helper };
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+/** The write of chk's container in the same list that follows chk, not under a lock chk holds. */
+function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess): EffectiveAccess | undefined {
+  return eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
+    && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
 }
 
 /** A thread's visits by function (one visit, most functions have, is kept as itself), in the

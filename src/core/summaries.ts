@@ -47,13 +47,26 @@ const MAX_SCC_ROUNDS = 50;
 
 export class HelperSummaries {
   readonly direct = new Map<FnInfo, EffectiveAccess[]>();
-  /** Functions with a membership or .get test among their direct accesses (check-then-act). */
+  /** Functions with a membership or .get test among their direct accesses, or made by a helper
+   *  on a container they give it (check-then-act: Findings.checksOf). */
   readonly checkers = new Set<FnInfo>();
 
   private setDirect(fn: FnInfo): void {
-    const l = this.resolveDirect(fn);
-    this.direct.set(fn, l);
-    if (l.some(e => e.check)) this.checkers.add(fn); else this.checkers.delete(fn);
+    this.direct.set(fn, this.resolveDirect(fn));
+    this.setChecker(fn);
+  }
+
+  private setChecker(fn: FnInfo): void {
+    const test = (e: EffectiveAccess) => e.check && (!e.via.length || e.boundHere);
+    if (this.direct.get(fn)!.some(test) || this.effective.get(fn)?.some(test)) this.checkers.add(fn); else this.checkers.delete(fn);
+  }
+
+  /** The functions whose check-then-act findings quote fn's test and write of a container it is
+   *  given (Findings.helperPair): those that give it one, through any helpers on the way. */
+  checkersThrough(fn: FnInfo): FnInfo[] {
+    if (!this.direct.get(fn)?.some(e => e.check && e.container.startsWith(PARAM_PREFIX))) return [];
+    const name = fn.s.qualname;
+    return [...this.graph.closure([fn], 'callers')].filter(c => c !== fn && this.effective.get(c)?.some(e => e.check && e.boundHere && e.via.includes(name)));
   }
   readonly effective = new Map<FnInfo, EffectiveAccess[]>();
   /** Accesses a function makes itself: direct ones, and helper writes into containers it passed. */
@@ -107,7 +120,7 @@ export class HelperSummaries {
       if (comp.length === 1 && !this.graph.callees(comp[0]).includes(comp[0])) break;
     }
     // Exact-size copies: lists grown by push keep room for 16 more, and there is one per function.
-    for (const st of states) { this.effective.set(st.fn, exact(st.out)); this.distinct.set(st.fn, exact(st.distinct)); }
+    for (const st of states) { this.effective.set(st.fn, exact(st.out)); this.distinct.set(st.fn, exact(st.distinct)); this.setChecker(st.fn); }
   }
 
   /** After the functions' bodies changed (and the call graph was refreshed): redoes them and

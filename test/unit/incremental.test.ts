@@ -294,6 +294,14 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     ['service.py', t => t.replace('PB().run_once()', 'Plug().run_once()')], // ... on any Plug: both
     ['service.py', t => t.replace('    def start(self):\n', '    def start(self):\n        threading.Thread(target=relay, args=(self.note,)).start()\n') + '\ndef relay(cb):\n    cb(1)\n'], // a callback handed to a thread: Service.note runs on relay
     ['service.py', t => t.replace('args=(self.note,)', 'args=(self.work,)')], // ... another one, in place: Service.work runs on relay, note no longer
+    ['store.py', t => t + '\ndef claim(table, k, v):\n    if k not in table:\n        table[k] = v\n'], // a helper testing then writing a container it is given ...
+    ['service.py', t => t.replace('from store import PA,', 'from store import claim, PA,').replace('    def work(self):\n', '    def work(self):\n        claim(self.items, "c", 1)\n')], // ... given Store.items on the relay thread: a check-then-act in work, at the helper's lines
+    ['store.py', t => t.replace('    if k not in table:\n', '    # first\n    if k not in table:\n')], // the helper's lines move: the finding quotes the new ones
+    ['store.py', t => t.replace('    if k not in table:\n        table[k] = v\n', '    table[k] = v\n    if k not in table:\n        pass\n')], // the write before the test: none
+    ['store.py', t => t.replace('    table[k] = v\n    if k not in table:\n        pass\n', '    if k not in table:\n        table[k] = v\n')], // ... and back
+    ['store.py', t => t + '\ndef claim_all(table, k):\n    claim(table, k, 0)\n'], // a helper handing the container down ...
+    ['service.py', t => t.replace('from store import claim,', 'from store import claim, claim_all,').replace('claim(self.items, "c", 1)', 'claim_all(self.items, "c")')], // ... called instead
+    ['store.py', t => t.replace('    # first\n', '')], // the innermost helper's lines move again
     ['service.py', t => '\n\n' + t], // everything moves down
   ];
   const texts = new Map(ws.files.map(f => [f.path, f.text]));
@@ -316,6 +324,14 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
     const relay = (qual: string) => threadsIn(a, 'service.py', qual).includes('relay');
     if (next.includes('args=(self.note,)')) assert.deepEqual([relay('Service.note'), relay('Service.work')], [true, false], `step ${n}`);
     if (next.includes('args=(self.work,)')) assert.deepEqual([relay('Service.note'), relay('Service.work')], [false, true], `step ${n}`);
+    // (the helper steps: a check-then-act in Service.work through claim, while it tests first)
+    const helperCheck = a.report.findings.find(x => x.kind === 'check-then-act' && x.message.includes('in Service.work through'));
+    const claimText = texts.get('store.py')!;
+    if (texts.get('service.py')!.includes('claim') && claimText.includes('    if k not in table:\n        table[k] = v')) {
+      assert.ok(helperCheck, `step ${n}: ${a.report.findings.map(x => x.message).join('\n')}`);
+      const testLine = claimText.split('\n').indexOf('    if k not in table:') + 1;
+      assert.equal(helperCheck.accesses[0].line, testLine, `step ${n}`);
+    } else assert.equal(helperCheck, undefined, `step ${n}`);
   });
   assert.ok(a.report.threads.some(t => t.id === 'unknown_b'), JSON.stringify(a.report.threads.map(t => t.id)));
 });
