@@ -24,6 +24,7 @@ import { FileModelRequest, ServerInfoRequest } from '../src/protocol/requests';
 import { limitHeapGrowth } from '../src/server/memory';
 import { DEFAULT_SETTINGS } from '../src/server/workspaceIndex';
 import { startServer } from '../test/unit/lsp';
+import { SERVER_NODE_FLAGS } from '../src/protocol/launch';
 import { writeSyntheticWorkspace } from './synth';
 
 const EXCLUDE = ['**/test/**', '**/tests/**', '**/idle_test/**', '**/site-packages/**', '**/__pycache__/**'];
@@ -346,7 +347,7 @@ async function serverPart() {
 }
 
 /** Peak RSS of a process that indexes and analyzes the stdlib in its own thread, with the
- *  server's heap growth limit (as the server does). */
+ *  server's heap growth limit and Node flags (as the server does). */
 async function rssPart() {
   const dir = stdlibDir();
   limitHeapGrowth(discover([dir], { exclude: EXCLUDE }).files.length); // as the server does (src/server/memory.ts)
@@ -413,7 +414,9 @@ async function main() {
     const extra = process.argv.slice(2).filter(a => !a.startsWith('--only='));
     // the server part types in the same called names as the engine parts
     const env = { ...process.env, THREADLINE_BENCH_CALL_SITES: JSON.stringify({ stdlib: result.stdlib?.callEdit?.sites, synth: result.synth?.callEdit?.sites }) };
-    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', __filename, `--part=${name}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26, env });
+    // (the RSS part as the server process runs: its Node flags)
+    const flags = name === 'rss' ? SERVER_NODE_FLAGS : [];
+    const r = spawnSync(process.execPath, ['--max-old-space-size=12288', ...flags, __filename, `--part=${name}`, ...extra], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26, env });
     if (r.status !== 0) throw new Error(`bench part ${name} failed (exit ${r.status})`);
     const figures = JSON.parse(r.stdout.trim().split('\n').pop()!);
     const { warm: _w, ...rest } = figures;

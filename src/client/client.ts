@@ -4,6 +4,7 @@ import {
   CloseAction, CloseHandlerResult, ErrorAction, ErrorHandler, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind,
 } from 'vscode-languageclient/node';
 import { RestartDecision, RestartPolicy } from './restartPolicy';
+import { SERVER_NODE_FLAGS } from '../protocol/launch';
 
 export const CLIENT_ID = 'threadline';
 /** Commands the server may link to from hover markdown (`command:threadline.findStatusWrites?…`). */
@@ -60,8 +61,8 @@ export function createClient(context: vscode.ExtensionContext, log: vscode.LogOu
   let down = false;
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6039'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6039'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

@@ -879,7 +879,7 @@ export class Program {
       const recv = this.evalPath(fn, recvPath);
       // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;
       // nor is a builtin type: `dict.fromkeys(items)`)
-      if (!recv.length && !this.isLock([recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
+      if (!recv.length && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
         for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn)) add(m, true);
       }
       return out;
@@ -1409,7 +1409,14 @@ export class Program {
    *  that class's (as a method is guessed by name, `byName`). Public names (`data`, `items`)
    *  are too likely another type's to guess. */
   private guessedContainer(fn: FnInfo, attr: string): string[] {
-    if (attr.length < 2 || attr[0] !== '_' || attr.startsWith('__')) return [];
+    const owner = this.guessedOwner(fn, attr);
+    return owner ? this.classContainer(owner, attr) : [];
+  }
+
+  /** The class whose `<attr>` an object of unknown type's is, guessed: the one class of fn's
+   *  top-level package defining that private attribute (guessedContainer, lockIdentity). */
+  private guessedOwner(fn: FnInfo, attr: string): ClassInfo | undefined {
+    if (attr.length < 2 || attr[0] !== '_' || attr.startsWith('__')) return undefined;
     if (!this.attrOwners) {
       this.attrOwners = new Map();
       for (const c of this.classes.values()) {
@@ -1424,8 +1431,7 @@ export class Program {
     // (one class of the caller's package: asyncio's `_waiters` says nothing of concurrent's)
     const pkg = topPackage(fn.file.module);
     const owners = this.attrOwners.get(attr)?.filter(c => topPackage(c.file.module) === pkg);
-    if (owners?.length !== 1) return [];
-    return this.classContainer(owners[0], attr);
+    return owners?.length === 1 ? owners[0] : undefined;
   }
 
   private globalContainer(file: FileSummary, name: string, depth: number): string[] {
@@ -1439,6 +1445,16 @@ export class Program {
     if (text.startsWith(JOINED)) return true;
     const last = text.split('.').pop() ?? text;
     return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
+  }
+
+  /** isLock for a receiver in fn: a text acquired only in other functions (`waiter.acquire()`
+   *  in threading.Condition.wait) says nothing of what fn's `waiter` is (a _Waiter in
+   *  concurrent.futures, whose `waiter.add_result()` is a call to resolve). */
+  isLockIn(fn: FnInfo, text: string): boolean {
+    const last = text.split('.').pop() ?? text;
+    if (text.startsWith(JOINED) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
+    for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.s.acquired?.includes(text)) return true;
+    return false;
   }
 
   /** The lock a text really takes: `self.not_empty` is `self.mutex` when not_empty = Condition(self.mutex). */
@@ -1485,7 +1501,12 @@ export class Program {
       for (const v of evalBase(p)) ids.add(v.k === 'var' ? this.boundLock(`${v.file.module}.${v.name}`, v.file, own(v.file.globals, v.name), undefined, depth) : undefined);
     } else {
       const attr = p.attrs[p.attrs.length - 1];
-      for (const v of evalBase({ root: p.root, attrs: p.attrs.slice(0, -1) })) {
+      const objs = evalBase({ root: p.root, attrs: p.attrs.slice(0, -1) });
+      // (an object of unknown type: as its containers are guessed, `f._condition` with f any
+      // future is Future._condition where only Future defines it)
+      const guessed = objs.length ? undefined : this.guessedOwner(fn, attr);
+      if (guessed) return this.boundLock(`${guessed.file.module}.${guessed.s.qualname}.${attr}`, guessed.file, own(guessed.s.attrs, attr), guessed, depth);
+      for (const v of objs) {
         if (v.k === 'inst' || v.k === 'cls') {
           // (defined by the class or a base; else by its subclasses, if by one only: a mixin's
           // method taking the lock its users make)

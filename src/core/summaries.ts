@@ -371,9 +371,9 @@ export class HelperSummaries {
             seenHere.add(sig);
             // Built field by field, never spread then `delete`d: a deleted property turns the
             // object into a slow dictionary, and these are the most numerous objects of a run.
-            const e: EffectiveAccess = { container, access: a.access, op: a.op, locks: union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), via: this.chain(name, a.via), site };
-            if (key !== undefined) e.key = key;
-            if (value !== undefined) e.value = value;
+            // (key and value in the literal, unset or not: in the object itself, not in a
+            // property array of its own added later)
+            const e: EffectiveAccess = { container, access: a.access, op: a.op, key, value, locks: union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), via: this.chain(name, a.via), site };
             if (a.readWrite) e.readWrite = true;
             if (a.check) e.check = true;
             if (receivers) e.receivers = receivers;

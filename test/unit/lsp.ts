@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { PStatus, StatusNotification } from '../../src/protocol/requests';
+import { SERVER_NODE_FLAGS } from '../../src/protocol/launch';
 
 export const repo = path.resolve(__dirname, '..', '..', '..');
 export const fixture = (name: string) => path.join(repo, 'test', 'fixtures', name);
@@ -45,7 +46,7 @@ export interface StartOptions {
 }
 
 export async function startServer(workspace: string, opts: StartOptions = {}): Promise<Server> {
-  const proc = spawn(process.execPath, [opts.server ?? path.join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], cwd: opts.cwd });
+  const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, opts.server ?? path.join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], cwd: opts.cwd });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const logs: string[] = [];
   const statuses: PStatus[] = [];
