@@ -6,6 +6,9 @@ import { CallTarget, ClassInfo, FnInfo, handlerArgument, Program } from './progr
  *  the summary it was resolved from, which may not be its current one). */
 export interface ResolvedCall { site: CallSite; index: number; targets: CallTarget[]; locks: string[] }
 
+/** Rounds of constructions through handed classes (a class handed through that many constructors). */
+const HANDED_ROUNDS = 3;
+
 export class CallGraph {
   readonly calls = new Map<FnInfo, ResolvedCall[]>();
   readonly callers = new Map<FnInfo, Set<FnInfo>>();
@@ -27,6 +30,15 @@ export class CallGraph {
     // (and the functions thread starts hand their targets: `args=(self.on_done,)`)
     program.collectParamFunctions();
     program.resetInference();
+    // then those made through a name only inference types, each round's making the next's:
+    // `Server(Receiver, Handler)` → `self.rcvr(handler=self.hdlr)` → socketserver's
+    // `self.RequestHandlerClass(request, …)`
+    for (let round = 0; round < HANDED_ROUNDS; round++) {
+      const added = this.constructHanded(program.fns.values());
+      if (!added.size) break;
+      for (const cls of added) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));
+      program.resetInference();
+    }
     for (const fn of program.fns.values()) this.resolve(fn);
   }
 
@@ -44,6 +56,28 @@ export class CallGraph {
         k.add(c);
       }
     }
+  }
+
+  /** Adds the constructions of classes the functions make through a name that holds a class
+   *  handed to them (Program.handedConstructions); returns the classes that got one. */
+  private constructHanded(fns: Iterable<FnInfo>): Set<ClassInfo> {
+    const added = new Set<ClassInfo>();
+    for (const fn of fns) {
+      for (let index = 0; index < fn.s.calls.length; index++) {
+        const site = fn.s.calls[index];
+        for (const c of this.program.handedConstructions(fn, site)) {
+          let l = this.constructions.get(c);
+          if (!l) this.constructions.set(c, (l = []));
+          if (l.some(e => e.fn === fn && e.index === index)) continue;
+          l.push({ fn, site, index });
+          let k = this.constructs.get(fn);
+          if (!k) this.constructs.set(fn, (k = new Set()));
+          k.add(c);
+          added.add(c);
+        }
+      }
+    }
+    return added;
   }
 
   private resolve(fn: FnInfo): void {
@@ -89,6 +123,8 @@ export class CallGraph {
     }
     for (const fn of fns) this.constructs.delete(fn);
     for (const fn of fns) this.construct(fn);
+    this.program.resetInference();
+    this.constructHanded(fns);
     const classesAfter = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
     // constructions keep the order of a full build: by function, in program order
     for (const cls of classesAfter) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));

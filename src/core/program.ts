@@ -1036,6 +1036,19 @@ export class Program {
 
   /** Classes constructed at a call site (for Thread subclasses started in a loop), read without
    *  inference: the construction sites are what inference reads. */
+  /** Classes a call constructs through a name that holds a class only as inference types it,
+   *  which constructedClasses does not read: an attribute bound to a constructor's parameter
+   *  (`self.rcvr(port=…)` after `Server(Receiver, …)`; socketserver's
+   *  `self.RequestHandlerClass(request, …)`), or an `__init__`'s own parameter. */
+  handedConstructions(fn: FnInfo, site: CallSite): ClassInfo[] {
+    const c = site.callee;
+    if (site.property || site.setter) return [];
+    const shape = c.attrs.length === 1 ? !!fn.cls && c.root === fn.s.selfParam && !fn.s.classmethod : c.attrs.length === 0 && fn.s.name === '__init__' && fn.s.params.includes(c.root);
+    if (!shape) return [];
+    const plain = this.constructedClasses(fn, site);
+    return this.inferred(() => this.evalPath(fn, c)).flatMap(v => (v.k === 'cls' && !plain.includes(v.cls) ? [v.cls] : []));
+  }
+
   constructedClasses(fn: FnInfo, site: CallSite): ClassInfo[] {
     const was = this.inferring;
     this.inferring = false;
@@ -1234,7 +1247,7 @@ export class Program {
       for (const site of fn.s.calls) {
         if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
         const up = this.upInit(fn, site);
-        const classes = (up?.init.cls ? [up.init.cls] : this.constructedClasses(fn, site)).filter(c => this.typesFromParams(c));
+        const classes = (up?.init.cls ? [up.init.cls] : [...this.constructedClasses(fn, site), ...this.handedConstructions(fn, site)]).filter(c => this.typesFromParams(c));
         if (!classes.length) continue;
         key += classes.map(c => c.key).join(',') + '(';
         for (const arg of [...site.args, ...Object.values(site.kwargs)]) {

@@ -435,8 +435,9 @@ class Summarizer {
       // multiprocessing's queue feeder does): the lock is the object it was taken from
       const alias = ctx.scope.aliases.get(name);
       if (alias?.attrs.length) return lockMethod([alias.root, ...alias.attrs.slice(0, -1)].join('.'), alias.attrs[alias.attrs.length - 1]);
-      // `_acquireLock()` / `_releaseLock()`: a module's lock taken through helper functions (logging).
-      return this.lockHelper(name);
+      // `_acquireLock()` / `_releaseLock()`: a module's lock taken through helper functions
+      // (logging); also kept in a local, `acquire, release = _acquireLock, _releaseLock`
+      return this.lockHelper(alias && !alias.attrs.length ? alias.root : name);
     }
     if (!fnNode || fnNode.type !== 'attribute') return undefined;
     const attr = child(fnNode, 'attribute'), obj = child(fnNode, 'object');
