@@ -485,6 +485,9 @@ export class Findings {
     const real = (this.visitsByFn.get(fn) ?? []).filter(v => !v.setup);
     const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process' && real.some(v => v.thread === t));
     if (!fnThreads.length) return out;
+    // (run under a lock every caller holds, `_acquireLock()` around each call of
+    // PlaceHolder.append: its test and write are one step for all who take it)
+    if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return out;
     const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
     const done = new Set<string>();
     const canon = (e: EffectiveAccess) => e.locks.map(x => program.lockIdentity(this.helpers.lockFrame(fn, e), x));
@@ -557,6 +560,13 @@ export class Findings {
     }
     return undefined;
   }
+}
+
+/** The locks every one of the visits holds (joins aside). */
+function commonHeld(visits: Visit[]): string[] {
+  let common = visits[0].held.filter(l => !l.startsWith(JOINED));
+  for (const v of visits) common = common.filter(l => v.held.includes(l));
+  return common;
 }
 
 /** The write of chk's container in the same list that follows chk, not under a lock chk holds. */

@@ -1412,6 +1412,23 @@ class Summarizer {
     this.recordAccess(ctx, n, path, 'read', 'getitem', key);
   }
 
+  /** `isinstance(obj, PlaceHolder)` on a local: obj may be one, so its methods are those the
+   *  call resolves to (`obj.append(x)` is PlaceHolder.append, logging's _fixupParents). Added
+   *  to what it was bound to, wherever in the function (no flow: a local tested against a class
+   *  is of it somewhere). */
+  private narrowed(obj: SyntaxNode, cls: SyntaxNode, ctx: Ctx): void {
+    const fn = ctx.scope.fn;
+    if (obj.type !== 'identifier') return;
+    const name = this.t(obj);
+    if (name === fn.selfParam || fn.params.some(p => p.replace(/^\*+/, '') === name)) return;
+    const classes = cls.type === 'tuple' || cls.type === 'parenthesized_expression' ? namedChildren(cls) : [cls];
+    const texts = classes.filter(c => c.type === 'identifier' || c.type === 'attribute').filter(c => this.pathOf(c)).map(c => this.t(c));
+    if (!texts.length) return;
+    const was = own(fn.localTypes, name) ?? [];
+    const add = texts.filter(t => !was.includes(t));
+    if (add.length) this.setLocalType(fn, name, [...was, ...add]);
+  }
+
   private call(n: SyntaxNode, ctx: Ctx): void {
     const f = child(n, 'function');
     const argsNode = child(n, 'arguments');
@@ -1428,6 +1445,7 @@ class Summarizer {
     const raw = f ? this.pathOf(f) : undefined;
     const path = raw ? this.resolveAlias(ctx, raw) : undefined;
     const lambdaTargets = new Set<SyntaxNode>();
+    if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
       this.addCall(ctx, n, path, args.map(a => this.short(a)), Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)])), false);
       const start = this.threadStart(n, path, args, kwargs, ctx);
