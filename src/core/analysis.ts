@@ -219,7 +219,10 @@ export class Analysis implements ResultsView {
     // (and of the objects `self.<attr>.…` it uses, before or after the edit, whether its instance
     // made them for itself)
     const owned = attrs.map(a => `${a}=${this.program.ownedHere(fn, a)}`).join(',');
-    return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}`;
+    // (and of its calls straight on what a constructor call made, which object they run on)
+    let chained = '';
+    for (const c of this.graph.calls.get(fn) ?? []) if (c.site.callee.root.startsWith('<call:')) chained += this.program.calledOnMade(fn, c.site, c.targets.map(t => t.fn)) ? '1' : '0';
+    return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}`;
   }
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */

@@ -363,7 +363,8 @@ export class Findings {
         const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
         const held = call.locks.length ? [...new Set([...st.held, ...call.locks.map(l => program.lockIdentity(st.fn, l))])].sort() : st.held;
         // (a method of an object only this call reaches runs as a constructor's does: on it)
-        const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root)));
+        const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root))
+          || program.calledOnMade(st.fn, call.site, call.targets.map(t => t.fn)));
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
           const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
           const k = (setup ? '1' : '0') + locksKey;
@@ -497,7 +498,8 @@ export class Findings {
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
       const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
       const manyHere = fnThreads.find(t => t.instances === 'many');
-      if (!other && !manyHere) return;
+      // (run on two threads, each's write can fall between the other's test and write)
+      if (!other && !manyHere && fnThreads.length < 2) return;
       if (other && other.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l))) return;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');
@@ -505,7 +507,7 @@ export class Findings {
       const where = helper ? `${fn.s.qualname} through ${chk.via.join(' → ')} (line ${chk.site.line})` : fn.s.qualname;
       const [c, w] = helper ? [helper.chk, helper.act] : [chk, act];
       const msg = `check-then-act on ${display(chk.container)} in ${where}: \`${c.op}\` test at line ${c.site.line} then ${what(w)} at line ${w.site.line}${helper ? ` of ${helper.fn.s.qualname}` : ''} without a lock, on ${tid}` +
-        (other ? `; also written on ${other.thread.id} in ${other.fn.s.qualname}` : '; runs as many instances');
+        (other ? `; also written on ${other.thread.id} in ${other.fn.s.qualname}` : manyHere ? '; runs as many instances' : '; runs on each of them at once');
       const at = helper?.fn ?? fn;
       const acc = (e: EffectiveAccess, bound: EffectiveAccess, access: 'read' | 'write'): FindingAccess => ({
         path: at.file.path, line: e.site.line, column: e.site.column, access, op: e.op, function: at.s.qualname, threads: threads.threadIds(fn),

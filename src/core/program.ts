@@ -471,6 +471,16 @@ export class Program {
    *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
    *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
    *  shared object. */
+  /** `Configurator(config).configure()`: a method called straight on the object a constructor
+   *  call just made (an analyzed class with no `__new__` of its own) runs on an object only
+   *  this call reaches, unless the method lets it go (leaks). */
+  calledOnMade(fn: FnInfo, site: CallSite, targets: FnInfo[]): boolean {
+    const c = site.callee;
+    if (!c.root.startsWith('<call:') || c.attrs.length !== 1 || !targets.length) return false;
+    const made = this.evalPath(fn, dotted(c.root.slice(6, -1)));
+    return made.every(v => v.k === 'cls') && this.makesNew(made) && !targets.some(t => this.leaks(t));
+  }
+
   private makesNew(vals: Val[]): boolean {
     return vals.length > 0 && vals.every(v => v.k === 'ext' || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__'))));
   }
