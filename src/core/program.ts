@@ -551,11 +551,17 @@ export class Program {
     return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));
   }
 
-  /** `threading.Thread` (or another external base) anywhere in the ancestry. */
+  /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
+   *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
-    for (const k of this.mro(c)) if (k.externalBases.includes(external)) return true;
+    for (const k of this.mro(c)) if (k.externalBases.includes(external) || this.isExternal(k, external)) return true;
     return false;
+  }
+
+  /** Whether k is the analyzed definition of the external class `external` (`threading.Thread`). */
+  isExternal(k: ClassInfo, external: string): boolean {
+    return external.length === k.file.module.length + 1 + k.s.qualname.length && external === `${k.file.module}.${k.s.qualname}`;
   }
 
   // ---- values ----

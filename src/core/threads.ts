@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
-import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED } from './vocabulary';
+import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREAD_STAND_INS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -67,6 +67,8 @@ function placed(raw: SiteSource[]): { path: string; line: number }[] {
   return out;
 }
 
+const NO_FNS: ReadonlySet<FnInfo> = new Set();
+
 export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
   readonly main: ThreadEntry;
@@ -85,6 +87,9 @@ export class ThreadModel {
 
   /** Set when built from a previous model. */
   readonly changes?: ThreadChanges;
+  /** With threading.py analyzed: what Thread.start's own start (`_bootstrap`) reaches, left to
+   *  the threads each start makes (no root of main, not taken up as unreached). */
+  private machinery: ReadonlySet<FnInfo> = NO_FNS;
   /** How many of main's entries are roots (the rest were reached by no thread from them). */
   private rootCount = 0;
 
@@ -117,8 +122,16 @@ export class ThreadModel {
       return { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line };
     };
     const fnList = program.fnList;
+    const bootstraps = new Set<FnInfo>();
     for (let f = 0; f < fnList.length; f++) {
       const fn = fnList[f];
+      // (threading.py analyzed: Thread.start's own `_start_new_thread(self._bootstrap, ())` is
+      // every thread's, modeled where each thread is made and started instead)
+      if (fn.cls && program.isExternal(fn.cls, 'threading.Thread')) {
+        // (and what it starts, `_bootstrap`, is no root of main: it would run every run() there)
+        for (const st of fn.s.starts) for (const { fn: target } of this.startTargets(fn, st)) bootstraps.add(target);
+        continue;
+      }
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         if (st.handler) {
           for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
@@ -133,6 +146,9 @@ export class ThreadModel {
     // Thread subclasses: run() is the entry; the thread is named for the class.
     for (const cls of program.classes.values()) {
       if (!program.derivesFrom(cls, 'threading.Thread') && !program.derivesFrom(cls, 'multiprocessing.Process')) continue;
+      // (threading.py analyzed: Thread itself is made with a target, a start of its own; and
+      // the stand-ins for running threads are never started)
+      if (program.isExternal(cls, 'threading.Thread') || [...THREAD_STAND_INS].some(n => program.isExternal(cls, n))) continue;
       const run = program.lookupMethod(cls, 'run');
       if (!run) continue;
       const kind: ThreadKind = program.derivesFrom(cls, 'multiprocessing.Process') ? 'process' : 'thread';
@@ -200,7 +216,9 @@ export class ThreadModel {
       this.add(this.kept(prev, { id: name, name, kind: d.kind, entries: d.fns, instances: 'one', startedAt: [] }));
     }
     // Main: everything nobody in the analyzed code calls or starts (public API, module top level).
-    const started = new Set(this.threads.flatMap(t => t.entries));
+    const started = new Set([...this.threads.flatMap(t => t.entries), ...bootstraps]);
+    // (and nor is what only it reaches, Thread's own machinery: reached by no thread, not main's)
+    this.machinery = bootstraps.size ? graph.closure(bootstraps, 'callees') : NO_FNS;
     const roots = uncalled(fnList, graph, started);
     for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
     this.main = this.kept(prev, { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] });
@@ -217,7 +235,7 @@ export class ThreadModel {
   /** What no thread reaches is called only from cycles (recursion, Base.m(self) pairs) that
    *  nothing outside calls: public API, on main. */
   private reachUnreached(): void {
-    const unreached = this.program.fnList.filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda');
+    const unreached = this.program.fnList.filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda' && !this.machinery.has(fn));
     if (unreached.length) {
       this.main.entries.push(...unreached);
       // main's search goes on from them (what its roots reach keeps its path from a root)
@@ -322,7 +340,7 @@ export class ThreadModel {
       // reached by no thread: not from main's roots, and on no other thread (main's old reach
       // is still in threadsOf)
       const unreached = this.program.fnList.filter(fn => {
-        if (after.has(fn) || fn.s.kind === 'lambda') return false;
+        if (after.has(fn) || fn.s.kind === 'lambda' || this.machinery.has(fn)) return false;
         const s = this.threadsOf.get(fn);
         return !s || s.size === (s.has(main.id) ? 1 : 0);
       });

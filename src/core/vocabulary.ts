@@ -49,6 +49,9 @@ export const EXECUTOR_METHODS = new Set(['submit', 'map', 'apply', 'apply_async'
 export const EXECUTOR_MANY = new Set(['map', 'map_async', 'imap', 'imap_unordered', 'starmap', 'starmap_async']);
 
 export const THREAD_CONSTRUCTORS = new Set(['threading.Thread']);
+/** Thread objects threading.py makes for threads already running (the main thread, one it did
+ *  not start): never started, their run() is no thread's. Seen only with threading.py analyzed. */
+export const THREAD_STAND_INS = new Set(['threading._MainThread', 'threading._DummyThread']);
 export const TIMER_CONSTRUCTORS = new Set(['threading.Timer']);
 /** Servers that handle each request on a thread of its own: `ThreadingTCPServer(addr, Handler)`
  *  runs Handler's methods on a new thread per request (ThreadStart.handler). */
