@@ -326,6 +326,7 @@ export class Analysis implements ResultsView {
       for (const fn of reach) if ((this.inheritedLocks.get(fn) ?? []).join(',') !== locksBefore.get(fn)) touched.add(fn);
     }
     for (const fn of threadChanges?.threadsChanged ?? []) touched.add(fn);
+    if (threadsRedone) for (const fn of this.threads.machineryChanged(prev)) touched.add(fn);
     for (const fn of threadChanges?.receiversChanged ?? []) touched.add(fn);
     // Containers whose reported accesses changed (findings and lists redone), and those whose
     // definition moved (their entry redone).
@@ -427,8 +428,11 @@ export class Analysis implements ResultsView {
 
   private contribute(fn: FnInfo): void {
     const mine = new Map<string, AccessReport[]>();
+    // (Thread's machinery, threading.py analyzed: its `self.run()` reaches every run(), whose
+    // accesses each thread's own run() reports; its own accesses stay)
+    const machinery = this.threads.isMachinery(fn);
     for (const e of this.helpers.effective.get(fn) ?? []) {
-      if (e.container.startsWith(PARAM_PREFIX)) continue;
+      if (e.container.startsWith(PARAM_PREFIX) || (machinery && e.via.length)) continue;
       let l = mine.get(e.container);
       if (!l) mine.set(e.container, (l = []));
       l.push(this.accessReport(fn, e));

@@ -90,6 +90,16 @@ export class ThreadModel {
   /** With threading.py analyzed: what Thread.start's own start (`_bootstrap`) reaches, left to
    *  the threads each start makes (no root of main, not taken up as unreached). */
   private machinery: ReadonlySet<FnInfo> = NO_FNS;
+
+  /** Whether fn is Thread's own machinery (threading.py analyzed): what it reaches through
+   *  `self.run()` is each thread's, reported where that thread's run() does it. */
+  isMachinery(fn: FnInfo): boolean { return this.machinery.has(fn); }
+
+  /** The functions that are machinery in one of this model and prev but not the other. */
+  machineryChanged(prev: ThreadModel): FnInfo[] {
+    if (prev.machinery === this.machinery || (!prev.machinery.size && !this.machinery.size)) return [];
+    return [...[...prev.machinery].filter(fn => !this.machinery.has(fn)), ...[...this.machinery].filter(fn => !prev.machinery.has(fn))];
+  }
   /** How many of main's entries are roots (the rest were reached by no thread from them). */
   private rootCount = 0;
 
