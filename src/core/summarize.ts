@@ -838,6 +838,10 @@ class Summarizer {
       if (type) fn.paramTypes[pn] = this.t(type);
       const dv = this.dottedText(dflt);
       if (dv) (fn.paramDefaults ??= {})[pn] = dv;
+      // `def __init__(self, names=[]): self.names = names`: the attribute is a list (one the
+      // default shares between calls, or what each caller passes)
+      const dct = dflt && !prefix ? this.containerType(dflt, type) : undefined;
+      if (dct) fn.localContainers[pn] = { type: dct, line: this.line(name), column: this.span(name).column };
     }
   }
 
