@@ -213,6 +213,14 @@ export class Analysis implements ResultsView {
 
   /** What ownership answers of a function: whether it lets its object go (when some fresh
    *  local's ownership has asked), and whether each of its fresh locals is its own. */
+  /** The lock each lock text of fn (at its calls and accesses) takes, as findings compare them. */
+  private lockIdentities(fn: FnInfo): Map<string, string> {
+    const m = new Map<string, string>();
+    for (const c of fn.s.calls) for (const l of c.locks) if (!m.has(l)) m.set(l, this.program.lockIds(fn, l).join('|'));
+    for (const a of fn.s.accesses) for (const l of a.locks) if (!m.has(l)) m.set(l, this.program.lockIds(fn, l).join('|'));
+    return m;
+  }
+
   private ownershipKey(fn: FnInfo, consulted: boolean, attrs: string[]): string {
     const made = fn.s.made;
     const leaks = consulted ? String(this.program.leaks(fn)) : '-';
@@ -221,7 +229,7 @@ export class Analysis implements ResultsView {
     const owned = attrs.map(a => `${a}=${this.program.ownedHere(fn, a)}`).join(',');
     // (and of its calls straight on what a constructor call made, which object they run on)
     let chained = '';
-    for (const c of this.graph.calls.get(fn) ?? []) if (c.site.callee.root.startsWith('<call:')) chained += this.program.calledOnMade(fn, c.site, c.targets.map(t => t.fn)) ? '1' : '0';
+    for (const c of this.graph.calls.get(fn) ?? []) if (c.site.callee.root.startsWith('<call:')) chained += this.program.calledOnMade(fn, c.site, c.targets) ? '1' : '0';
     return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}`;
   }
 
@@ -251,6 +259,8 @@ export class Analysis implements ResultsView {
     // containers, calls and call results depend on them
     const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`;
     const typesBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : typesKey(fn))) : [];
+    // which lock each lock text of the changed functions takes (`with m.lock:` once m's type changes)
+    const locksBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : this.lockIdentities(fn))) : [];
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
     this.program.resetInference();
     if (fns.some((fn, j) => typesBefore[j] !== undefined && typesBefore[j] !== typesKey(fn))) return this.rebuildWith(this.program.files.slice());
@@ -276,6 +286,14 @@ export class Analysis implements ResultsView {
     // self, so unless a changed function's leaking changed, no other function's did.
     this.program.resetOwnership();
     const ownership = fns.some((fn, j) => ownershipBefore[j] !== '' && ownershipBefore[j] !== this.ownershipKey(fn, consulted[j], ownedAttrs[j]));
+    // A lock text still written the same that now takes another lock: the visits' held locks
+    // (Findings) and the callees' inherited ones are redone, every finding with them.
+    const locksMoved = fns.some((fn, j) => {
+      const before = locksBefore[j];
+      if (!before) return false;
+      for (const [text, id] of this.lockIdentities(fn)) if (before.has(text) && before.get(text) !== id) return true;
+      return false;
+    });
     // A method that starts or stops calling the method it overrides (super() or Base.m(self))
     // changes which subclass containers the overridden methods up its MRO write, and which
     // subclass methods their calls on self reach (Program.overriddenAway): they are redone too,
@@ -310,11 +328,11 @@ export class Analysis implements ResultsView {
     const threadChanges = threadsRedone ? this.threads.changes! : undefined;
     // Functions whose reported accesses change: redone summaries, new inherited locks, new threads.
     const touched = new Set<FnInfo>(redone);
-    if (threadsRedone || change.context || localsChanged.size) {
+    if (threadsRedone || change.context || localsChanged.size || locksMoved) {
       // Inherited locks come down from callers, and a thread's entry inherits none: redone for
       // what the changed functions reach, what they called before, and entries gained or lost.
       // (A caller's locals decide which of its lock names mean the same in a callee: frameBound.)
-      const from = new Set<FnInfo>(change.context ? [...changed, ...calleesBefore] : localsChanged);
+      const from = new Set<FnInfo>(change.context || locksMoved ? [...changed, ...calleesBefore] : localsChanged);
       if (entriesBefore) {
         const now = threadEntryFns(this.threads);
         for (const fn of now) if (!entriesBefore.has(fn)) from.add(fn);
@@ -365,7 +383,7 @@ export class Analysis implements ResultsView {
     const dirtyVisits = (threadsRedone || change.context) && !this.findings.truncated
       ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
     let findings: number | 'all' = 0;
-    if (dirtyVisits === 'all' || this.findings.truncated || ownership) {
+    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved) {
       this.findings.compute(undefined, this.threads);
       findings = 'all';
     } else {
@@ -538,13 +556,13 @@ export class Analysis implements ResultsView {
       const list = sites.get(fn);
       if (!list?.length || entries.has(fn)) continue;
       // (compared as findings compare locks: by identity, each in its caller's names)
-      let common: { text: string; id: string }[] | undefined;
+      let common: { text: string; ids: readonly string[] }[] | undefined;
       for (const s of list) {
         // held at the call, or inherited by the caller: those whose names mean the same there
         const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])]
           .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && lockRoot(l) === s.self))
-          .map(text => ({ text, id: this.program.lockIdentity(s.caller, text) }));
-        common = common ? common.filter(l => held.some(h => h.id === l.id)) : held;
+          .map(text => ({ text, ids: this.program.lockIds(s.caller, text) }));
+        common = common ? common.filter(l => held.some(h => h.ids.some(id => l.ids.includes(id)))) : held;
         if (!common.length) break;
       }
       if (common?.length) this.inheritedLocks.set(fn, common.map(l => l.text).sort());

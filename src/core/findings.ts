@@ -34,8 +34,10 @@ interface ThreadAccess {
  *  an object being constructed (see traverseThread), whose own attributes no other thread sees. */
 /** `recv`: the class of the object the function runs on there, where narrower than its own
  *  (CallGraph.eachTarget). */
-interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[]; locksKey: string; setup: boolean; thread: ThreadEntry; index: number; recv: ClassInfo | undefined;
-  /** The locks held, as Program.lockIdentity names them (each in the frame that took it): what
+interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[];
+  /** `held`, as one string: what the traversal tells states apart by. */
+  locksKey: string; setup: boolean; thread: ThreadEntry; index: number; recv: ClassInfo | undefined;
+  /** The locks held, as Program.lockIds names them (each in the frame that took it): what
    *  findings compare; `locks` are the texts shown. */
   held: string[] }
 
@@ -192,7 +194,7 @@ export class Findings {
     // the sorted order stays valid when the same containers have races as before
     if (!only || [...only.containers].some(c => this.races.has(c) !== hadRaces.has(c))) this.raceOrder = undefined;
     for (const fn of only ? [...new Set(only.accessors)] : this.program.fns.values()) {
-      if (!this.visitsByFn.get(fn)?.some(v => !v.setup)) continue; // reached outside setup on no thread
+      if (!this.visitsByFn.get(fn)?.length) continue; // reached on no thread (in setup, only its shared state counts: checksOf)
       const found = this.checksOf(fn, byContainer, wanted);
       if (!found.length) continue;
       const was = oldChecks.get(fn);
@@ -360,11 +362,13 @@ export class Findings {
       if (!top) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
-        const locksKey = locks === st.locks ? st.locksKey : locks.join(',');
-        const held = call.locks.length ? [...new Set([...st.held, ...call.locks.map(l => program.lockIdentity(st.fn, l))])].sort() : st.held;
+        const held = call.locks.length ? [...new Set([...st.held, ...call.locks.flatMap(l => program.lockIds(st.fn, l, st.recv))])].sort() : st.held;
+        // (states are told apart by the locks held, not by how they are written: A's and B's
+        // `self._lock` are two states, `self.lock` and `m.lock` of one Manager one)
+        const locksKey = held === st.held ? st.locksKey : held.join(',');
         // (a method of an object only this call reaches runs as a constructor's does: on it)
         const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root))
-          || program.calledOnMade(st.fn, call.site, call.targets.map(t => t.fn)));
+          || program.calledOnMade(st.fn, call.site, call.targets));
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
           const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
           const k = (setup ? '1' : '0') + locksKey;
@@ -383,7 +387,7 @@ export class Findings {
     // are the most numerous objects of a findings run)
     const canonicalOf = (v: Visit, a: EffectiveAccess | undefined) => {
       const frame = a && helpers.lockFrame(v.fn, a);
-      const c = a ? [...new Set([...v.held, ...a.locks.map(x => program.lockIdentity(frame!, x))])] : v.held.slice();
+      const c = a ? [...new Set([...v.held, ...a.locks.flatMap(x => program.lockIds(frame!, x, frame === v.fn ? v.recv : undefined))])] : v.held.slice();
       const t = v.thread;
       // (a joined thread's accesses come before what follows its join(): JOINED)
       if (t.joinedBy) c.push(t.joinedBy);
@@ -481,25 +485,33 @@ export class Findings {
     const out: CheckFinding[] = [];
     const eff = this.helpers.effective.get(fn);
     if (!eff?.some(e => e.check && (!e.via.length || e.boundHere))) return out;
-    // the threads that run it for real: a thread that reaches it only in setup (a constructor
-    // calling self._read()) runs it on an object no one else has yet
-    const real = (this.visitsByFn.get(fn) ?? []).filter(v => !v.setup);
-    const fnThreads = threads.threadIds(fn).map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process' && real.some(v => v.thread === t));
-    if (!fnThreads.length) return out;
-    // (run under a lock every caller holds, `_acquireLock()` around each call of
-    // PlaceHolder.append: its test and write are one step for all who take it)
-    if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return out;
-    const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
+    const visits = this.visitsByFn.get(fn) ?? [];
+    const ids = threads.threadIds(fn);
     const done = new Set<string>();
-    const canon = (e: EffectiveAccess) => e.locks.map(x => program.lockIdentity(this.helpers.lockFrame(fn, e), x));
+    const canon = (e: EffectiveAccess) => e.locks.flatMap(x => program.lockIds(this.helpers.lockFrame(fn, e), x));
     /** chk then act on chk.container, in fn (at its call of `helper`, where the helper does
      *  both: `at` gives their places there). */
     const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }) => {
+      // the threads that run it for real on this container: one that reaches it only in setup
+      // (a constructor calling self._read()) runs it on an object no one else has yet, if the
+      // container is that object's own
+      const real = visits.filter(v => !v.setup || !newObjects(program, fn, chk));
+      const fnThreads = ids.map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process' && real.some(v => v.thread === t));
+      if (!fnThreads.length) return;
+      // (run under a lock every caller holds, `_acquireLock()` around each call of
+      // PlaceHolder.append: its test and write are one step for all who take it)
+      if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return;
+      const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
       const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
       const manyHere = fnThreads.find(t => t.instances === 'many');
-      // (run on two threads, each's write can fall between the other's test and write)
-      if (!other && !manyHere && fnThreads.length < 2) return;
+      // (run on two threads, each's write can fall between the other's test and write, unless
+      // they never overlap: a common lock, or one joined before the other runs it)
+      const overlapping = () => {
+        const mine = writers.filter(w => w.fn === fn);
+        return mine.some(w1 => mine.some(w2 => w1.thread !== w2.thread && !w1.canonical.some(l => w2.canonical.includes(l))));
+      };
+      if (!other && !manyHere && (fnThreads.length < 2 || !overlapping())) return;
       if (other && other.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l))) return;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');

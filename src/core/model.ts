@@ -210,6 +210,8 @@ export interface FileSummary {
  *  named, or of its values (`for w in d.values()`): Program.elementsOf. */
 export const EACH_OF = '<each>';
 export const VALUES_OF = '<values>';
+/** A local type from `isinstance(obj, C)`: obj may be a C, besides what it was bound to. */
+export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, own, VALUES_OF } from './model';
+import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -81,6 +81,13 @@ const MAPPING_TYPES = new Set(['dict', 'defaultdict', 'OrderedDict', 'Counter', 
 const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple', 'None', 'Any', 'Type', 'type', 'typing',
   'ClassVar', 'Final', 'Callable', 'Iterable', 'Sequence', 'Mapping', 'list', 'dict', 'set', 'tuple', 'str', 'int',
   'float', 'bool', 'bytes', 'object', 'Annotated', 'Literal']);
+
+const NO_VALS: Val[] = [];
+/** How many locks bound to other locks are followed (`self.a = other.b`, `b = Condition(c)`). */
+const MAX_LOCK_DEPTH = 4;
+
+/** A class attribute's id, as containers and locks are named: `mod.Class.attr`. */
+const classAttrId = (k: ClassInfo, attr: string) => `${k.file.module}.${k.s.qualname}.${attr}`;
 
 export class Program {
   readonly files: FileSummary[];
@@ -474,11 +481,18 @@ export class Program {
   /** `Configurator(config).configure()`: a method called straight on the object a constructor
    *  call just made (an analyzed class with no `__new__` of its own) runs on an object only
    *  this call reaches, unless the method lets it go (leaks). */
-  calledOnMade(fn: FnInfo, site: CallSite, targets: FnInfo[]): boolean {
+  calledOnMade(fn: FnInfo, site: CallSite, targets: readonly { fn: FnInfo }[]): boolean {
     const c = site.callee;
     if (!c.root.startsWith('<call:') || c.attrs.length !== 1 || !targets.length) return false;
     const made = this.evalPath(fn, dotted(c.root.slice(6, -1)));
-    return made.every(v => v.k === 'cls') && this.makesNew(made) && !targets.some(t => this.leaks(t));
+    return made.every(v => v.k === 'cls' && !this.leaksFromInit(v.cls)) && this.makesNew(made) && !targets.some(t => this.leaks(t.fn));
+  }
+
+  /** Whether the class's `__init__` lets the new object go (`threading.Thread(target=self.poll)`,
+   *  `REGISTRY.append(self)`): then what `Cls(...).m()` does, others may see. */
+  private leaksFromInit(cls: ClassInfo): boolean {
+    const init = this.lookupMethod(cls, '__init__');
+    return !!init && (this.leaks(init) || init.s.starts.length > 0);
   }
 
   private makesNew(vals: Val[]): boolean {
@@ -627,22 +641,31 @@ export class Program {
         const fns = this.paramFunctions?.get(f)?.get(root);
         return fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed;
       }
-      if (own(s.localTypes, root)) {
+      const types = own(s.localTypes, root);
+      if (types) {
+        // (what `isinstance(x, C)` adds: besides what x was bound to, and loose, for x may be
+        // of another class, `if isinstance(item, Stop): break`, then item.execute())
+        const narrowed = types.some(x => x.startsWith(NARROWED))
+          ? this.typesFromText(f.file, types.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true } : v))
+          : NO_VALS;
+        const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
+        const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
+        if (!lt.length) return narrowed;
         // (a loop variable: an element of the container it iterates)
-        const lt = own(s.localTypes, root)!;
-        if (lt[0].startsWith(EACH_OF)) return this.elementsOf(f, lt[0].slice(EACH_OF.length), false);
-        if (lt[0].startsWith(VALUES_OF)) return this.elementsOf(f, lt[0].slice(VALUES_OF.length), true);
+        if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
+        if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
         const t = this.typesFromText(f.file, lt);
-        if (t.length) return t;
+        if (t.length) return also(t);
         // `server = cls._Server(...)`: what the callee is, seen from here
         if (this.localDepth < MAX_DEPTH) {
           this.localDepth++;
           try {
             const made = lt.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
               .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
-            if (made.length) return made;
+            if (made.length) return also(made);
           } finally { this.localDepth--; }
         }
+        if (narrowed.length) return narrowed;
         // `x = make()` where make is a class defined locally
       }
       const local = this.localNamed(f.file.module, s.qualname, root);
@@ -895,7 +918,9 @@ export class Program {
       const recv = this.evalPath(fn, recvPath);
       // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;
       // nor is a builtin type: `dict.fromkeys(items)`)
-      if (!recv.length && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
+      // (also on an object known only loosely to be of classes that lack the method: a local
+      // tested with isinstance against another class, which may be anything else)
+      if ((!recv.length || recv.every(v => v.k === 'inst' && v.loose)) && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
         for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn)) add(m, true);
       }
       return out;
@@ -1443,7 +1468,7 @@ export class Program {
   }
 
   /** The class whose `<attr>` an object of unknown type's is, guessed: the one class of fn's
-   *  top-level package defining that private attribute (guessedContainer, lockIdentity). */
+   *  top-level package defining that private attribute (guessedContainer, lockIds). */
   private guessedOwner(fn: FnInfo, attr: string): ClassInfo | undefined {
     if (attr.length < 2 || attr[0] !== '_' || attr.startsWith('__')) return undefined;
     if (!this.attrOwners) {
@@ -1497,58 +1522,73 @@ export class Program {
     return parts.join('.');
   }
 
-  /** The lock a text written in fn takes, named the same however it is written: `self.lock`
-   *  in a Manager method, `self.mgr.lock` in a Worker's and `m.lock` in a function with a
+  /** The locks a text written in fn may take, named the same however they are written:
+   *  `self.lock` in a Manager method, `self.mgr.lock` in a Worker's and `m.lock` beside a
    *  Manager `m` are all `mod.Manager.lock` (named for the class defining the attribute, as
    *  containers are); a module's global `_lock` is `mod._lock` wherever it is imported; an
    *  attribute bound to another's lock (`self.shutdown_lock = pool._shutdown_lock`, a
-   *  `Condition(self.mutex)`) is that lock. A text whose object is unknown, or may be of
-   *  classes defining the attribute apart, stays as written (name aliases applied:
-   *  canonicalLock). Compared by findings; shown as written. */
-  lockIdentity(fn: FnInfo, text: string): string {
-    return this.resolveLock(fn, text, 0) ?? this.canonicalLock(text);
-  }
-
-  private resolveLock(fn: FnInfo, text: string, depth: number): string | undefined {
+   *  `Condition(self.mutex)`) is that lock. More than one where the object may be of classes
+   *  that define the attribute apart (a mixin's `self._lock`, each subclass's; on `recv`, the
+   *  class the visit's object is of, that class's only): holding it is holding one of them,
+   *  and findings take either as common. A text whose object is unknown stays as written
+   *  (name aliases applied: canonicalLock). Compared by findings; shown as written. */
+  lockIds(fn: FnInfo, text: string, recv?: ClassInfo): readonly string[] {
     let memo = this.lockMemo.get(fn);
     if (!memo) this.lockMemo.set(fn, (memo = new Map()));
-    let id = memo.get(text);
-    if (id === undefined && depth < 4) memo.set(text, (id = this.inferred(() => this.resolveLockOf(fn, text, depth)) ?? null));
-    return id ?? undefined;
+    const key = recv ? `${text}@${recv.key}` : text;
+    let ids = memo.get(key);
+    if (!ids) memo.set(key, (ids = this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
+    return ids;
   }
-  /** (null: no identity found) */
-  private readonly lockMemo = new Map<FnInfo, Map<string, string | null>>();
+  private readonly lockMemo = new Map<FnInfo, Map<string, readonly string[]>>();
 
-  private resolveLockOf(fn: FnInfo, text: string, depth: number): string | undefined {
-    if (!DOTTED_NAME.test(text)) return undefined;
+  /** (undefined: some object it may be on is unknown) */
+  private resolveLockOf(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
+    if (depth > MAX_LOCK_DEPTH || !DOTTED_NAME.test(text)) return undefined;
     const p = dotted(text);
-    const ids = new Set<string | undefined>();
+    const ids = new Set<string>();
+    const add = (l: readonly string[] | undefined) => { if (!l) return false; for (const id of l) ids.add(id); return true; };
     // (a name no enclosing function binds is the module's global, even where a function
-    // rebinds it: `global _lock; _lock = RLock()` in an after-fork hook)
-    const evalBase = (base: ExprPath) => this.bindsName(fn, p.root) ? this.evalPath(fn, base) : this.evalGlobalPath(fn.file, base);
+    // rebinds it: `global _lock; _lock = RLock()` in an after-fork hook; self on the visit's
+    // object, when its class is known)
+    const evalBase = (base: ExprPath): Val[] => {
+      if (recv && p.root === this.selfName(fn)) return base.attrs.reduce<Val[]>((vs, a) => vs.flatMap(v => this.getAttr(v, a)), [{ k: 'inst', cls: recv }]);
+      return this.bindsName(fn, p.root) ? this.evalPath(fn, base) : this.evalGlobalPath(fn.file, base);
+    };
     if (!p.attrs.length) {
-      for (const v of evalBase(p)) ids.add(v.k === 'var' ? this.boundLock(`${v.file.module}.${v.name}`, v.file, own(v.file.globals, v.name), undefined, depth) : undefined);
-    } else {
-      const attr = p.attrs[p.attrs.length - 1];
-      const objs = evalBase({ root: p.root, attrs: p.attrs.slice(0, -1) });
-      // (an object of unknown type: as its containers are guessed, `f._condition` with f any
-      // future is Future._condition where only Future defines it)
-      const guessed = objs.length ? undefined : this.guessedOwner(fn, attr);
-      if (guessed) return this.boundLock(`${guessed.file.module}.${guessed.s.qualname}.${attr}`, guessed.file, own(guessed.s.attrs, attr), guessed, depth);
-      for (const v of objs) {
-        if (v.k === 'inst' || v.k === 'cls') {
-          // (defined by the class or a base; else by its subclasses, if by one only: a mixin's
-          // method taking the lock its users make)
-          const k = this.mro(v.cls).find(c => own(c.s.attrs, attr));
-          const definers = k ? [k] : [...new Set(this.allSubclasses(v.cls).map(s => this.mro(s).find(c => own(c.s.attrs, attr))).filter(c => c !== undefined))];
-          ids.add(definers.length === 1 ? this.boundLock(`${definers[0].file.module}.${definers[0].s.qualname}.${attr}`, definers[0].file, own(definers[0].s.attrs, attr), definers[0], depth) : undefined);
-        } else if (v.k === 'mod') {
-          const m = this.findModule(v.name);
-          ids.add(m && own(m.globals, attr) ? this.boundLock(`${v.name}.${attr}`, m, own(m.globals, attr), undefined, depth) : undefined);
-        } else ids.add(undefined);
-      }
+      const vals = evalBase(p);
+      if (!vals.length) return undefined;
+      for (const v of vals) if (v.k !== 'var' || !add(this.boundLock(`${v.file.module}.${v.name}`, v.file, own(v.file.globals, v.name), undefined, depth))) return undefined;
+      return [...ids];
     }
-    return ids.size === 1 ? [...ids][0] : undefined;
+    const attr = p.attrs[p.attrs.length - 1];
+    // (a module global holding an instance, `MGR = Manager()`: its class's)
+    const objs = evalBase({ root: p.root, attrs: p.attrs.slice(0, -1) }).flatMap((v): Val[] => {
+      if (v.k !== 'var') return [v];
+      const info = own(v.file.globals, v.name);
+      const t = info?.typeText && !info.container ? this.typesFromText(v.file, info.typeText) : [];
+      return t.length ? t : [v];
+    });
+    // (an object of unknown type: as its containers are guessed, `f._condition` with f any
+    // future is Future._condition where only Future defines it)
+    const guessed = objs.length ? undefined : this.guessedOwner(fn, attr);
+    if (guessed) return this.boundLock(classAttrId(guessed, attr), guessed.file, own(guessed.s.attrs, attr), guessed, depth);
+    if (!objs.length) return undefined;
+    for (const v of objs) {
+      if (v.k === 'inst' || v.k === 'cls') {
+        // (defined by the class or a base; else by its subclasses: a mixin's method taking the
+        // lock its users make, each its own)
+        const k = this.mro(v.cls).find(c => own(c.s.attrs, attr));
+        const definers = k ? [k] : [...new Set(this.allSubclasses(v.cls).map(s => this.mro(s).find(c => own(c.s.attrs, attr))).filter(c => c !== undefined))];
+        if (!definers.length) return undefined;
+        for (const d of definers) add(this.boundLock(classAttrId(d, attr), d.file, own(d.s.attrs, attr), d, depth));
+      } else if (v.k === 'mod') {
+        const m = this.findModule(v.name);
+        if (!m || !own(m.globals, attr)) return undefined;
+        add(this.boundLock(`${v.name}.${attr}`, m, own(m.globals, attr), undefined, depth));
+      } else return undefined;
+    }
+    return [...ids];
   }
 
   /** Whether fn or a function enclosing it binds the name (self, a parameter, a local). */
@@ -1559,16 +1599,16 @@ export class Program {
     return false;
   }
 
-  /** The identity of a lock attribute or global `id`: the lock it is bound to, when another's
+  /** The locks a lock attribute or global `id` is: the one it is bound to, when another's
    *  (resolved in the function that binds it), else its own. */
-  private boundLock(id: string, file: FileSummary, info: AttrInfo | undefined, cls: ClassInfo | undefined, depth: number): string {
-    if (!info?.lockOf) return id;
+  private boundLock(id: string, file: FileSummary, info: AttrInfo | undefined, cls: ClassInfo | undefined, depth: number): string[] {
+    if (!info?.lockOf) return [id];
     let frame: FnInfo | undefined;
     for (const f of this.functionsOf(file)) {
       if (f.cls === cls && f.s.line <= info.line && info.line <= f.s.endLine && (!frame || f.s.line >= frame.s.line)) frame = f;
     }
     frame ??= cls ? cls.methods.get('__init__') : this.functionsOf(file).find(f => f.s.kind === 'module');
-    return (frame && this.resolveLock(frame, info.lockOf, depth + 1)) ?? id;
+    return (frame && this.inferred(() => this.resolveLockOf(frame!, info.lockOf!, depth + 1))) ?? [id];
   }
 
   locksOf(raw: string[]): string[] {

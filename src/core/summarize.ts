@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  ImportBinding, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
+  ImportBinding, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -1418,15 +1418,15 @@ class Summarizer {
 
   /** `isinstance(obj, PlaceHolder)` on a local: obj may be one, so its methods are those the
    *  call resolves to (`obj.append(x)` is PlaceHolder.append, logging's _fixupParents). Added
-   *  to what it was bound to, wherever in the function (no flow: a local tested against a class
-   *  is of it somewhere). */
+   *  to what it was bound to (NARROWED: Program.evalRoot keeps both), wherever in the function
+   *  (no flow: a local tested against a class is of it somewhere). */
   private narrowed(obj: SyntaxNode, cls: SyntaxNode, ctx: Ctx): void {
     const fn = ctx.scope.fn;
     if (obj.type !== 'identifier') return;
     const name = this.t(obj);
     if (name === fn.selfParam || fn.params.some(p => p.replace(/^\*+/, '') === name)) return;
     const classes = cls.type === 'tuple' || cls.type === 'parenthesized_expression' ? namedChildren(cls) : [cls];
-    const texts = classes.filter(c => c.type === 'identifier' || c.type === 'attribute').filter(c => this.pathOf(c)).map(c => this.t(c));
+    const texts = classes.filter(c => c.type === 'identifier' || c.type === 'attribute').filter(c => this.pathOf(c)).map(c => NARROWED + this.t(c));
     if (!texts.length) return;
     const was = own(fn.localTypes, name) ?? [];
     const add = texts.filter(t => !was.includes(t));

@@ -336,6 +336,36 @@ test('incremental = full: scripted edits (thread names, starts moved together, l
   assert.ok(a.report.threads.some(t => t.id === 'unknown_b'), JSON.stringify(a.report.threads.map(t => t.id)));
 });
 
+/** A lock text written the same that takes another lock after an edit (`m: Manager = x` →
+ *  `m: Other = x` above `with m.lock:`): the held locks of the visits and the callees'
+ *  inherited ones are redone, at a call under it and at an access under it. */
+test('incremental = full: a lock text that takes another lock once a type changes', async () => {
+  const p = await loadPython();
+  const base = (body: string) => [
+    'import threading', '', 'TABLE = {}', '', '',
+    'class Manager:', '    def __init__(self):', '        self.lock = threading.Lock()', '',
+    '    def run(self):', '        with self.lock:', '            TABLE["x"] = 2', '', '',
+    'class Other:', '    def __init__(self):', '        self.lock = threading.Lock()', '', '',
+    'def helper():', '    TABLE["h"] = 1', '', '',
+    'def t1(x):', '    m: Manager = x', '    with m.lock:', `        ${body}`, '', '',
+    'def main():', '    mg = Manager()', '    threading.Thread(target=t1, args=(mg,)).start()', '    threading.Thread(target=mg.run).start()', '',
+  ].join('\n');
+  for (const body of ['helper()', 'TABLE["t"] = 3']) {
+    let text = base(body);
+    const sum = () => summarizeText(p, text, 'a.py', 'a', false);
+    const a = new Analysis([sum()], options);
+    for (const [from, to] of [['m: Manager = x', 'm: Other = x'], ['m: Other = x', 'm: Manager = x']]) {
+      text = text.replace(from, to);
+      const stats = a.update('a.py', sum());
+      const fresh = new Analysis([sum()], options);
+      same(a, fresh, ['a.py'], `${body}: ${to} (${stats.mode})`);
+      // (under a Manager's lock no race with Manager.run; under an Other's, one)
+      const t1 = a.report.findings.some(f => f.accesses.some(x => x.callPath.includes('t1')) && f.accesses.some(x => x.function === 'Manager.run'));
+      assert.equal(t1, to.includes('Other'), `${body}: ${to}: ${a.report.findings.map(f => f.message).join('; ')}`);
+    }
+  }
+});
+
 /** The thread ids of a function in a file, as reported. */
 function threadsIn(a: Analysis, path: string, qualname: string): string[] {
   const walk = (l: SymbolInfo[]): SymbolInfo | undefined => {
