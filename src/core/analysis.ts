@@ -4,7 +4,7 @@
 import { compareInFile } from './report';
 import type { AccessReport, ContainerReport, FileReport, Report, ReportPosition, SymbolInfo, ThreadReport } from './report';
 import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTables } from './views';
-import { FileSummary, FunctionSummary } from './model';
+import { FileSummary, FunctionSummary, hasParam } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings, shownLocks } from './findings';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
@@ -647,7 +647,7 @@ function enclosedBy(fn: FnInfo, outer: FnInfo): boolean {
  *  another object, or nothing, in another function's frame. */
 function frameBound(fn: FnInfo, lock: string): boolean {
   const root = lockRoot(lock);
-  return fn.s.locals.includes(root) || fn.s.params.some(p => p.replace(/^\*+/, '') === root);
+  return fn.s.locals.includes(root) || hasParam(fn.s, root);
 }
 
 /** Functions that are entries of threads other than main (they inherit no locks). */

@@ -223,6 +223,11 @@ declare const __ENGINE_BUILD__: string | undefined;
 export const ENGINE_BUILD: string = typeof __ENGINE_BUILD__ === 'string' ? __ENGINE_BUILD__ : 'unbuilt';
 
 /** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */
+/** Whether the function has a parameter of that name (`*args` and `**kw` by their names). */
+export function hasParam(s: FunctionSummary, name: string): boolean {
+  return s.params.some(p => p.replace(/^\*+/, '') === name);
+}
+
 export function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 }

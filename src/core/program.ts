@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, NARROWED, own, VALUES_OF } from './model';
+import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, hasParam, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -474,10 +474,6 @@ export class Program {
     this.leakMemo.clear();
   }
 
-  /** What a call of these values returns is a new object: each is a class (`Event`,
-   *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
-   *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
-   *  shared object. */
   /** `Configurator(config).configure()`: a method called straight on the object a constructor
    *  call just made (an analyzed class with no `__new__` of its own) runs on an object only
    *  this call reaches, unless the method lets it go (leaks). */
@@ -495,6 +491,10 @@ export class Program {
     return !!init && (this.leaks(init) || init.s.starts.length > 0);
   }
 
+  /** What a call of these values returns is a new object: each is a class (`Event`,
+   *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
+   *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
+   *  shared object. */
   private makesNew(vals: Val[]): boolean {
     return vals.length > 0 && vals.every(v => v.k === 'ext' || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__'))));
   }
@@ -1075,8 +1075,6 @@ export class Program {
     return key;
   }
 
-  /** Classes constructed at a call site (for Thread subclasses started in a loop), read without
-   *  inference: the construction sites are what inference reads. */
   /** Classes a call constructs through a name that holds a class only as inference types it,
    *  which constructedClasses does not read: an attribute bound to a constructor's parameter
    *  (`self.rcvr(port=…)` after `Server(Receiver, …)`; socketserver's
@@ -1090,6 +1088,8 @@ export class Program {
     return this.inferred(() => this.evalPath(fn, c)).flatMap(v => (v.k === 'cls' && !plain.includes(v.cls) ? [v.cls] : []));
   }
 
+  /** Classes constructed at a call site (for Thread subclasses started in a loop), read without
+   *  inference: the construction sites are what inference reads. */
   constructedClasses(fn: FnInfo, site: CallSite): ClassInfo[] {
     const was = this.inferring;
     this.inferring = false;
@@ -1594,7 +1594,7 @@ export class Program {
   /** Whether fn or a function enclosing it binds the name (self, a parameter, a local). */
   private bindsName(fn: FnInfo, name: string): boolean {
     for (let f: FnInfo | undefined = fn; f && f.s.kind !== 'module'; f = f.parent) {
-      if (f.s.selfParam === name || f.s.locals.includes(name) || f.s.params.some(q => q.replace(/^\*+/, '') === name)) return true;
+      if (f.s.selfParam === name || f.s.locals.includes(name) || hasParam(f.s, name)) return true;
     }
     return false;
   }

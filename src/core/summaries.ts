@@ -1,7 +1,7 @@
 // Pass 3: helper summaries. A function that reads or writes a container — directly or through
 // its callees — makes each of its call sites an access in the caller, with the helper chain in
 // `via` and the call's arguments bound to the helper's parameters in key and value.
-import { DirectAccess, ExprPath, own, Span } from './model';
+import { DirectAccess, ExprPath, hasParam, own, Span } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { DOTTED_NAME } from './vocabulary';
@@ -470,7 +470,7 @@ const ATOM = /^(?:[\w.]+|[\w.]+\(.*\)|[\w.]+\[.*\]|'[^']*'|"[^"]*"|\(.*\)|\[.*\]
 /** A name local to the function (not a parameter, not a global it declares). */
 function helperLocal(fn: FnInfo, name: string): boolean {
   const s = fn.s;
-  return s.locals.includes(name) && !s.params.some(p => p.replace(/^\*+/, '') === name);
+  return s.locals.includes(name) && !hasParam(s, name);
 }
 
 /** Replaces parameter names by argument texts, parenthesized where precedence could change. */

@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  ImportBinding, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
+  hasParam, ImportBinding, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -1424,7 +1424,7 @@ class Summarizer {
     const fn = ctx.scope.fn;
     if (obj.type !== 'identifier') return;
     const name = this.t(obj);
-    if (name === fn.selfParam || fn.params.some(p => p.replace(/^\*+/, '') === name)) return;
+    if (name === fn.selfParam || hasParam(fn, name)) return;
     const classes = cls.type === 'tuple' || cls.type === 'parenthesized_expression' ? namedChildren(cls) : [cls];
     const texts = classes.filter(c => c.type === 'identifier' || c.type === 'attribute').filter(c => this.pathOf(c)).map(c => NARROWED + this.t(c));
     if (!texts.length) return;

@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
-import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREAD_STAND_INS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -156,9 +156,10 @@ export class ThreadModel {
     // Thread subclasses: run() is the entry; the thread is named for the class.
     for (const cls of program.classes.values()) {
       if (!program.derivesFrom(cls, 'threading.Thread') && !program.derivesFrom(cls, 'multiprocessing.Process')) continue;
-      // (threading.py analyzed: Thread itself is made with a target, a start of its own; and
-      // the stand-ins for running threads are never started)
-      if (program.isExternal(cls, 'threading.Thread') || [...THREAD_STAND_INS].some(n => program.isExternal(cls, n))) continue;
+      // (threading.py analyzed: Thread itself is made with a target, and Timer with a function,
+      // starts of their own where they are made; the stand-ins for running threads are never
+      // started)
+      if (program.isExternal(cls, 'threading.Thread') || [...THREAD_STAND_INS, ...TIMER_CONSTRUCTORS].some(n => program.isExternal(cls, n))) continue;
       const run = program.lookupMethod(cls, 'run');
       if (!run) continue;
       const kind: ThreadKind = program.derivesFrom(cls, 'multiprocessing.Process') ? 'process' : 'thread';
