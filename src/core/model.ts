@@ -210,6 +210,10 @@ export interface FileSummary {
  *  named, or of its values (`for w in d.values()`): Program.elementsOf. */
 export const EACH_OF = '<each>';
 export const VALUES_OF = '<values>';
+/** A local bound to `getattr(self, …)`: the method(s) named by what follows, `=name` (a
+ *  string), `^prefix` (`f"handle_{kind}"`, `"do_" + cmd`) or `?var` (a variable the function
+ *  tests for membership in a class attribute listing method names, `assert name in self.public`). */
+export const GETATTR_OF = '<getattr>';
 /** A local type from `isinstance(obj, C)`: obj may be a C, besides what it was bound to. */
 export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */

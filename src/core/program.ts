@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, hasParam, NARROWED, own, VALUES_OF } from './model';
+import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -651,6 +651,7 @@ export class Program {
         const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
         const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
         if (!lt.length) return narrowed;
+        if (lt[0].startsWith(GETATTR_OF)) return this.dispatched(f, lt[0].slice(GETATTR_OF.length));
         // (a loop variable: an element of the container it iterates)
         if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
         if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
@@ -678,6 +679,30 @@ export class Program {
       if (s.locals.includes(root)) return f.file.imports.some(i => i.name === root) ? this.resolveGlobal(f.file, root) : [];
     }
     return this.resolveGlobal(fn.file, root);
+  }
+
+  /** `func = getattr(self, …)` in f: the methods of f's class it may be (GETATTR_OF): the one
+   *  named, those starting with a prefix, or those listed in a class attribute the function
+   *  tests the name against (`assert funcname in self.public`, multiprocessing's Server). */
+  private dispatched(f: FnInfo, spec: string): Val[] {
+    const m = this.methodOf(f);
+    const cls = m?.cls;
+    if (!cls) return [];
+    let names: string[] = [];
+    if (spec[0] === '=') names = [spec.slice(1)];
+    else if (spec[0] === '^') {
+      const prefix = spec.slice(1);
+      for (const k of [...this.mro(cls), ...this.allSubclasses(cls)]) for (const n of k.methods.keys()) if (n.startsWith(prefix) && !names.includes(n)) names.push(n);
+    } else if (spec[0] === '?') {
+      const v = spec.slice(1), sp = this.selfName(f);
+      for (const a of f.s.accesses) {
+        if (!a.check || a.key !== v || a.target.root !== sp || a.target.attrs.length !== 1) continue;
+        for (const k of this.mro(cls)) { const listed = own(k.s.attrs, a.target.attrs[0])?.names; if (listed) { names = listed; break; } }
+      }
+    }
+    const out: Val[] = [];
+    for (const n of names) for (const v of this.getAttr({ k: 'inst', cls }, n)) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
+    return out;
   }
 
   /** The elements of a container as its annotation says (`self.workers: list[Worker]`,

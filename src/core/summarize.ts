@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  hasParam, ImportBinding, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
+  GETATTR_OF, hasParam, ImportBinding, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -958,7 +958,9 @@ class Summarizer {
           const ex = this.executorOf(value);
           if (ex) this.setLocalExecutor(fn, name, ex);
           // (an executor too: `ex.submit(…)` is then the executor's, never guessed by name)
-          if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
+          const dispatch = f?.type === 'identifier' && this.t(f) === 'getattr' ? this.getattrOfSelf(value, fn) : undefined;
+          if (dispatch) this.setLocalType(fn, name, [GETATTR_OF + dispatch]);
+          else if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
         }
       }
       if (type) this.setLocalType(fn, name, [this.t(type)]);
@@ -1065,8 +1067,12 @@ class Summarizer {
     }
     if (level) n.level = level;
     if (handed) n.handed = true;
-    if (table === this.out.globals && name === '__all__' && (value?.type === 'list' || value?.type === 'tuple')) {
-      n.names = namedChildren(value).filter(c => c.type === 'string').map(c => stringValue(this.t(c))).filter((x): x is string => x !== undefined);
+    // (`__all__ = [...]`; and a class body's list of names, `public = ['create', 'incref']`,
+    // which a getattr(self, name) dispatch may test names against)
+    if ((value?.type === 'list' || value?.type === 'tuple') && ((table === this.out.globals && name === '__all__') || (table !== this.out.globals && level === 'class'))) {
+      const items = namedChildren(value);
+      const names = items.filter(c => c.type === 'string').map(c => stringValue(this.t(c))).filter((x): x is string => x !== undefined);
+      if (names.length && (name === '__all__' || names.length === items.length)) n.names = names;
     }
     applyNote(table, name, n);
     if (this.effects && table === this.out.globals) {
@@ -1414,6 +1420,22 @@ class Summarizer {
       return this.recordAccess(ctx, n, path, 'write', op, key, v, target.kind === 'augassign');
     }
     this.recordAccess(ctx, n, path, 'read', 'getitem', key);
+  }
+
+  /** `getattr(self, name)`: which of self's methods it names (GETATTR_OF), when the name is a
+   *  string, starts with one, or is a variable the function may test against a list. */
+  private getattrOfSelf(call: SyntaxNode, fn: FunctionSummary): string | undefined {
+    const argsNode = child(call, 'arguments');
+    const args = argsNode ? namedChildren(argsNode).filter(a => a.type !== 'keyword_argument') : [];
+    if (args.length < 2 || args[0].type !== 'identifier' || this.t(args[0]) !== fn.selfParam) return undefined;
+    const n = args[1];
+    if (n.type === 'identifier') return `?${this.t(n)}`;
+    const whole = n.type === 'string' ? stringValue(this.t(n)) : undefined;
+    if (whole !== undefined) return `=${whole}`;
+    // `f"handle_{kind}"` and `"do_" + cmd`: the literal start
+    const start = n.type === 'string' ? /^[fF][rR]?('|")([A-Za-z_][\w]*)\{/.exec(this.t(n))?.[2]
+      : n.type === 'binary_operator' && namedChildren(n)[0]?.type === 'string' ? stringValue(this.t(namedChildren(n)[0])) : undefined;
+    return start && /^[A-Za-z_]\w*$/.test(start) ? `^${start}` : undefined;
   }
 
   /** `isinstance(obj, PlaceHolder)` on a local: obj may be one, so its methods are those the
