@@ -959,8 +959,14 @@ class Summarizer {
           if (ex) this.setLocalExecutor(fn, name, ex);
           // (an executor too: `ex.submit(…)` is then the executor's, never guessed by name)
           const dispatch = f?.type === 'identifier' && this.t(f) === 'getattr' ? this.getattrOfSelf(value, fn) : undefined;
+          const taken = dispatch ? undefined : this.takenElement(value);
           if (dispatch) this.setLocalType(fn, name, [GETATTR_OF + dispatch]);
+          else if (taken) this.setLocalType(fn, name, [taken]);
           else if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
+        } else if (value.type === 'subscript' && fn.kind !== 'module') {
+          // `req = self.pending[room]`: one of the mapping's values
+          const of = this.dottedText(child(value, 'value'));
+          if (of) this.setLocalType(fn, name, [VALUES_OF + of]);
         }
       }
       if (type) this.setLocalType(fn, name, [this.t(type)]);
@@ -1420,6 +1426,22 @@ class Summarizer {
       return this.recordAccess(ctx, n, path, 'write', op, key, v, target.kind === 'augassign');
     }
     this.recordAccess(ctx, n, path, 'read', 'getitem', key);
+  }
+
+  /** `job = self.jobs.pop()` / `.popleft()`: an element of the container; `req =
+   *  self.pending.pop(room)` / `.get(room)`: one of the mapping's values (Program.elementsOf
+   *  types them from what is put in). */
+  private takenElement(call: SyntaxNode): string | undefined {
+    const f = child(call, 'function');
+    if (f?.type !== 'attribute') return undefined;
+    const m = child(f, 'attribute'), o = this.dottedText(child(f, 'object'));
+    const argsNode = child(call, 'arguments');
+    const n = argsNode ? namedChildren(argsNode).length : 0;
+    if (!m || !o) return undefined;
+    const method = this.t(m);
+    if ((method === 'pop' && n === 0) || method === 'popleft') return EACH_OF + o;
+    if ((method === 'pop' || method === 'get') && n >= 1) return VALUES_OF + o;
+    return undefined;
   }
 
   /** `getattr(self, name)`: which of self's methods it names (GETATTR_OF), when the name is a
