@@ -623,6 +623,7 @@ export class Program {
   }
 
   evalRoot(fn: FnInfo, root: string): Val[] {
+    if (root.startsWith(GETATTR_OF)) return this.dispatched(fn, root.slice(GETATTR_OF.length));
     if (root.startsWith('<call:')) {
       const [r, ...attrs] = root.slice(6, -1).split('.');
       // an instance of an analyzed class, or of something outside (known, so not guessed at by name)

@@ -1449,7 +1449,8 @@ class Summarizer {
   private getattrOfSelf(call: SyntaxNode, fn: FunctionSummary): string | undefined {
     const argsNode = child(call, 'arguments');
     const args = argsNode ? namedChildren(argsNode).filter(a => a.type !== 'keyword_argument') : [];
-    if (args.length < 2 || args[0].type !== 'identifier' || this.t(args[0]) !== fn.selfParam) return undefined;
+    // (self, or in a closure the enclosing method's self)
+    if (args.length < 2 || args[0].type !== 'identifier' || (this.t(args[0]) !== fn.selfParam && !this.selfClass(this.t(args[0])))) return undefined;
     const n = args[1];
     if (n.type === 'identifier') return `?${this.t(n)}`;
     const whole = n.type === 'string' ? stringValue(this.t(n)) : undefined;
@@ -1490,8 +1491,11 @@ class Summarizer {
         } else args.push(a);
       }
     } else if (argsNode) args.push(argsNode); // generator argument
-    const raw = f ? this.pathOf(f) : undefined;
-    const path = raw ? this.resolveAlias(ctx, raw) : undefined;
+    // (`getattr(self, "handle_" + kind)(msg)`: a call of the methods it names, GETATTR_OF)
+    const inner = f?.type === 'call' ? child(f, 'function') : undefined;
+    const dispatch = inner?.type === 'identifier' && this.t(inner) === 'getattr' ? this.getattrOfSelf(f!, ctx.scope.fn) : undefined;
+    const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : f ? this.pathOf(f) : undefined;
+    const path = raw ? (dispatch ? raw : this.resolveAlias(ctx, raw)) : undefined;
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
