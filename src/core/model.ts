@@ -104,6 +104,11 @@ export interface AttrInfo {
   /** Of the module global `__all__` bound to a list or tuple of strings: those names, the
    *  module's public API (its importers may rebind them: Program.getAttr, `loose`). */
   names?: string[];
+  /** Of a container attribute: the parameters its class's methods add to it
+   *  (`def add_done_callback(self, fn): self._done_callbacks.append(fn)`), as `Qualname:param`.
+   *  Its elements are then what callers hand those parameters (Program.elementsOf): a callback
+   *  registry's calls run the callbacks. */
+  addedParams?: string[];
 }
 
 export interface FunctionSummary {

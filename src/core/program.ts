@@ -717,6 +717,8 @@ export class Program {
       const ids = this.containersOf(fn, p);
       if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
       const out: Val[] = [];
+      // (a callback registry: what callers hand the parameters its methods add)
+      if (!values) for (const id of ids) for (const v of this.addedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       for (const v of this.evalPath(fn, p)) {
         // (a module global: what its annotation names)
         const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
@@ -728,6 +730,25 @@ export class Program {
       }
       return out;
     } finally { this.localDepth--; }
+  }
+
+  /** The functions a container's class's methods add to it from their parameters
+   *  (AttrInfo.addedParams: `add_done_callback(fn)` → `self._done_callbacks.append(fn)`), as
+   *  the callers hand them (paramFunctions). */
+  private addedFunctions(id: string): Val[] {
+    const c = this.containers.get(id);
+    if (!c || c.ownerKind !== 'class' || !this.paramFunctions) return NO_VALS;
+    const file = this.fileAt(c.path);
+    const k = file && this.classNamed(file.module, c.owner);
+    const added = k && own(k.s.attrs, c.attr)?.addedParams;
+    if (!added) return NO_VALS;
+    const out: Val[] = [];
+    for (const ap of added) {
+      const i = ap.lastIndexOf(':');
+      const m = this.fnNamed(k.file.module, ap.slice(0, i));
+      for (const v of (m && this.paramFunctions.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if (!out.some(o => sameVal(o, v))) out.push(v);
+    }
+    return out;
   }
 
   getAttr(v: Val, a: string): Val[] {
@@ -1413,22 +1434,34 @@ export class Program {
   /** `mgr` / `mgr.inner` bound in k's `__init__`: the objects it names. */
   private fromParamValues(k: ClassInfo, text: string): Val[] {
     const p = dotted(text);
-    let vals = this.paramValues(k, p.root);
-    for (const a of p.attrs) vals = vals.flatMap(v => this.getAttr(v, a));
-    return vals;
+    // (`self.x = peer.x` both ways: cut as fromParamContainers does)
+    if (p.attrs.length && this.fromParamDepth >= MAX_DEPTH) return [];
+    this.fromParamDepth++;
+    try {
+      let vals = this.paramValues(k, p.root);
+      for (const a of p.attrs) vals = vals.flatMap(v => this.getAttr(v, a));
+      return vals;
+    } finally { this.fromParamDepth--; }
   }
 
   /** `items` / `mgr.request_status` bound in k's `__init__`: the containers it names. */
   private fromParamContainers(k: ClassInfo, text: string): string[] {
     const p = dotted(text);
     if (!p.attrs.length) return this.passed(k, p.root).containers;
-    const out: string[] = [];
-    let vals = this.paramValues(k, p.root);
-    for (const a of p.attrs.slice(0, -1)) vals = vals.flatMap(v => this.getAttr(v, a));
-    const last = p.attrs[p.attrs.length - 1];
-    for (const v of vals) if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, last)) if (!out.includes(id)) out.push(id);
-    return out;
+    // (`self.x = a.x` in A and `self.x = b.x` in B, each made with the other: a cycle through
+    // memoized parameter values, cut here)
+    if (this.fromParamDepth >= MAX_DEPTH) return [];
+    this.fromParamDepth++;
+    try {
+      const out: string[] = [];
+      let vals = this.paramValues(k, p.root);
+      for (const a of p.attrs.slice(0, -1)) vals = vals.flatMap(v => this.getAttr(v, a));
+      const last = p.attrs[p.attrs.length - 1];
+      for (const v of vals) if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, last)) if (!out.includes(id)) out.push(id);
+      return out;
+    } finally { this.fromParamDepth--; }
   }
+  private fromParamDepth = 0;
 
   /** Whether fn's parameter `name` has no known value: no annotation naming a class, nothing
    *  its construction sites pass (an `__init__`'s), no function handed to it. An access through

@@ -32,6 +32,8 @@ export interface AttrNote {
   fromParam?: string;
   /** `__all__ = [...]` at module level: the names it lists (AttrInfo.names). */
   names?: string[];
+  /** A method adds its parameter to the container (AttrInfo.addedParams). */
+  addedParam?: string;
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -60,6 +62,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.alias !== undefined && !info.aliases?.includes(n.alias)) (info.aliases ??= []).push(n.alias);
   if (n.fromParam !== undefined && !info.fromParams?.includes(n.fromParam)) (info.fromParams ??= []).push(n.fromParam);
   if (n.names) info.names = [...new Set([...(info.names ?? []), ...n.names])];
+  if (n.addedParam && !info.addedParams?.includes(n.addedParam)) (info.addedParams ??= []).push(n.addedParam);
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

@@ -1012,7 +1012,7 @@ class Summarizer {
    *  attribute of self bound before in the class, for a class named as one (`Job(n)`,
    *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
    *  and a few texts at most. */
-  private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx): void {
+  private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
     if (obj.attrs.length !== 1) return;
     const cls = this.selfClass(obj.root);
     const info = cls && own(cls.attrs, obj.attrs[0]);
@@ -1024,6 +1024,12 @@ class Summarizer {
     } else if (added.type === 'identifier') {
       const lt = own(ctx.scope.fn.localTypes, this.t(added));
       texts = lt && !lt.some(t => t.startsWith('<')) ? lt : undefined;
+      // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`)
+      const fn = ctx.scope.fn;
+      const p = this.t(added);
+      // (a list's adds only: a mapping's `self.status[room] = status` is written at every
+      // keystroke of the motivating case, and a note here is a declaration, redone in full)
+      if (params && !lt && p !== fn.selfParam && hasParam(fn, p) && !own(fn.paramTypes, p)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${p}` });
     }
     for (const t of texts ?? []) {
       if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.typeText?.length ?? 0) >= MAX_ELEMENT_TYPES || info.typeText?.includes(t)) continue;
@@ -1515,7 +1521,7 @@ class Summarizer {
           const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
           this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
           const added = ELEMENT_ADDERS.has(m) ? args[m === 'insert' || m === 'setdefault' ? 1 : 0] : undefined;
-          if (added) this.noteElement(obj, added, ctx);
+          if (added) this.noteElement(obj, added, ctx, m !== 'setdefault');
         } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root))) {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
