@@ -36,7 +36,7 @@ export interface ClassInfo {
  *  `element`: what a container holds (its annotation's or its adds' class, Program.elementsOf),
  *  not the container: it has none of the element's attributes. */
 export type Val =
-  | { k: 'inst'; cls: ClassInfo; loose?: boolean; element?: boolean }
+  | { k: 'inst'; cls: ClassInfo; loose?: boolean; element?: boolean; narrowed?: boolean }
   | { k: 'cls'; cls: ClassInfo }
   | { k: 'fn'; fn: FnInfo; bound: boolean; dispatch?: ClassInfo; loose?: boolean }
   | { k: 'mod'; name: string }
@@ -634,20 +634,20 @@ export class Program {
       if (s.kind === 'module') break;
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
       if (s.params.includes(root)) {
-        const t = this.typesFromText(f.file, own(s.paramTypes, root));
+        const t = this.withNarrowed(f, root, this.typesFromText(f.file, own(s.paramTypes, root)));
         if (t.length || !this.inferring) return t;
         // (an unannotated constructor parameter: what construction sites pass; and the functions
         // handed to the parameter, `args=(self.on_done,)`, `retry(self.reload)`)
         const passed = f.cls && s.name === '__init__' && !own(s.paramTypes, root) ? this.paramValues(f.cls, root) : [];
         const fns = this.paramFunctions?.get(f)?.get(root);
-        return fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed;
+        return this.withNarrowed(f, root, fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed);
       }
       const types = own(s.localTypes, root);
       if (types) {
         // (what `isinstance(x, C)` adds: besides what x was bound to, and loose, for x may be
         // of another class, `if isinstance(item, Stop): break`, then item.execute())
         const narrowed = types.some(x => x.startsWith(NARROWED))
-          ? this.typesFromText(f.file, types.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true } : v))
+          ? this.typesFromText(f.file, types.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true, narrowed: true } : v))
           : NO_VALS;
         const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
         const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
@@ -680,6 +680,14 @@ export class Program {
       if (s.locals.includes(root)) return f.file.imports.some(i => i.name === root) ? this.resolveGlobal(f.file, root) : [];
     }
     return this.resolveGlobal(fn.file, root);
+  }
+
+  /** vals, and the classes `isinstance(name, C)` tests in f add to a parameter (loosely). */
+  private withNarrowed(f: FnInfo, name: string, vals: Val[]): Val[] {
+    const lt = own(f.s.localTypes, name);
+    if (!lt?.some(x => x.startsWith(NARROWED))) return vals;
+    const n = this.typesFromText(f.file, lt.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true, narrowed: true } : v));
+    return [...vals, ...n.filter(v => !vals.some(o => sameVal(o, v)))];
   }
 
   /** `func = getattr(self, …)` in f: the methods of f's class it may be (GETATTR_OF): the one
@@ -960,17 +968,22 @@ export class Program {
       return out;
     }
     const vals = this.evalPath(fn, site.callee);
-    if (!vals.length && !site.property && !site.dunder && site.callee.attrs.length && site.callee.root !== '<super>') {
+    // (on a receiver only isinstance tests type, which may be of another class as well, the
+    // methods of the name are guessed too: `if not isinstance(source, Future): …` then
+    // `source.add_done_callback(cb)`)
+    const onNarrowed = vals.length > 0 && vals.every(v => v.k === 'fn' && v.loose);
+    if ((!vals.length || onNarrowed) && !site.property && !site.dunder && site.callee.attrs.length && site.callee.root !== '<super>') {
       const recvPath = { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) };
       const recv = this.evalPath(fn, recvPath);
       // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;
       // nor is a builtin type: `dict.fromkeys(items)`)
       // (also on an object known only loosely to be of classes that lack the method: a local
       // tested with isinstance against another class, which may be anything else)
-      if ((!recv.length || recv.every(v => v.k === 'inst' && v.loose)) && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
+      const guess = vals.length ? recv.length > 0 && recv.every(v => v.k === 'inst' && v.narrowed) : !recv.length || recv.every(v => v.k === 'inst' && v.loose);
+      if (guess && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
         for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn)) add(m, true);
       }
-      return out;
+      if (!vals.length) return out;
     }
     for (const v of vals) {
       // a module global bound to what a call returned (`tally = make_counter()`): the function

@@ -1022,14 +1022,14 @@ class Summarizer {
       const f = this.dottedText(child(added, 'function'));
       texts = f ? [f] : undefined;
     } else if (added.type === 'identifier') {
-      const lt = own(ctx.scope.fn.localTypes, this.t(added));
-      texts = lt && !lt.some(t => t.startsWith('<')) ? lt : undefined;
+      const lt = own(ctx.scope.fn.localTypes, this.t(added))?.filter(t => !t.startsWith(NARROWED));
+      texts = lt?.length && !lt.some(t => t.startsWith('<')) ? lt : undefined;
       // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`)
       const fn = ctx.scope.fn;
       const p = this.t(added);
       // (a list's adds only: a mapping's `self.status[room] = status` is written at every
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
-      if (params && !lt && p !== fn.selfParam && hasParam(fn, p) && !own(fn.paramTypes, p)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${p}` });
+      if (params && !lt?.length && p !== fn.selfParam && hasParam(fn, p) && !own(fn.paramTypes, p)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${p}` });
     }
     for (const t of texts ?? []) {
       if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.typeText?.length ?? 0) >= MAX_ELEMENT_TYPES || info.typeText?.includes(t)) continue;
@@ -1142,7 +1142,7 @@ class Summarizer {
       const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
       if (pt || lt || lc) n.name = {};
       if (pt) n.name!.paramType = pt;
-      if (lt) n.name!.localTypes = lt;
+      if (lt?.some(x => !x.startsWith(NARROWED))) n.name!.localTypes = lt.filter(x => !x.startsWith(NARROWED));
       if (lc) n.name!.container = lc.type;
     }
     return n;
@@ -1470,12 +1470,13 @@ class Summarizer {
   /** `isinstance(obj, PlaceHolder)` on a local: obj may be one, so its methods are those the
    *  call resolves to (`obj.append(x)` is PlaceHolder.append, logging's _fixupParents). Added
    *  to what it was bound to (NARROWED: Program.evalRoot keeps both), wherever in the function
-   *  (no flow: a local tested against a class is of it somewhere). */
+   *  (no flow: a local tested against a class is of it somewhere); a parameter too, besides
+   *  what it is given (Program.withNarrowed). */
   private narrowed(obj: SyntaxNode, cls: SyntaxNode, ctx: Ctx): void {
     const fn = ctx.scope.fn;
     if (obj.type !== 'identifier') return;
     const name = this.t(obj);
-    if (name === fn.selfParam || hasParam(fn, name)) return;
+    if (name === fn.selfParam) return;
     const classes = cls.type === 'tuple' || cls.type === 'parenthesized_expression' ? namedChildren(cls) : [cls];
     const texts = classes.filter(c => c.type === 'identifier' || c.type === 'attribute').filter(c => this.pathOf(c)).map(c => NARROWED + this.t(c));
     if (!texts.length) return;
