@@ -502,8 +502,12 @@ export class Findings {
       // PlaceHolder.append: its test and write are one step for all who take it)
       if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return;
       const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
-      const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write') ?? [];
+      // (a test then a read of the key, `if k in d: … d[k]`: what breaks it is another thread
+      // taking the key out, a KeyError between the two)
+      const use = act.access === 'read';
+      const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write' && (!use || REMOVALS.has(a.op))) ?? [];
       const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
+      if (use && !other) return;
       const manyHere = fnThreads.find(t => t.instances === 'many');
       // (run on two threads, each's write can fall between the other's test and write, unless
       // they never overlap: a common lock, or one joined before the other runs it)
@@ -519,7 +523,7 @@ export class Findings {
       const where = helper ? `${fn.s.qualname} through ${chk.via.join(' → ')} (line ${chk.site.line})` : fn.s.qualname;
       const [c, w] = helper ? [helper.chk, helper.act] : [chk, act];
       const msg = `check-then-act on ${display(chk.container)} in ${where}: \`${c.op}\` test at line ${c.site.line} then ${what(w)} at line ${w.site.line}${helper ? ` of ${helper.fn.s.qualname}` : ''} without a lock, on ${tid}` +
-        (other ? `; also written on ${other.thread.id} in ${other.fn.s.qualname}` : manyHere ? '; runs as many instances' : '; runs on each of them at once');
+        (other ? `; ${use ? `another thread takes the key out: ${other.op} on` : 'also written on'} ${other.thread.id} in ${other.fn.s.qualname}` : manyHere ? '; runs as many instances' : '; runs on each of them at once');
       const at = helper?.fn ?? fn;
       const acc = (e: EffectiveAccess, bound: EffectiveAccess, access: 'read' | 'write'): FindingAccess => ({
         path: at.file.path, line: e.site.line, column: e.site.column, access, op: e.op, function: at.s.qualname, threads: threads.threadIds(fn),
@@ -540,7 +544,7 @@ export class Findings {
       // (on a parameter: at each call, on what it is given)
       if (chk.container.startsWith(PARAM_PREFIX)) continue;
       if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
-      const act = testThenWrite(eff, chk);
+      const act = testThenWrite(eff, chk) ?? testThenUse(eff, chk);
       if (act) consider(index, chk, act);
     }
     return out;
@@ -581,6 +585,18 @@ function commonHeld(visits: Visit[]): string[] {
   let common = visits[0].held.filter(l => !l.startsWith(JOINED));
   for (const v of visits) common = common.filter(l => v.held.includes(l));
   return common;
+}
+
+/** Writes that take a key or an element out: what a test then a read of it can lose. */
+const REMOVALS = new Set(['pop', 'popitem', 'del', 'delitem', 'clear', 'remove', 'discard', 'popleft', 'assign']);
+
+/** A test then a read of the same key (`if room in d: … d[room]`), not under a lock chk holds:
+ *  with no write after the test, the read is what another thread's removal breaks. */
+function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess): EffectiveAccess | undefined {
+  if (chk.key === undefined || !(chk.op === 'in' || chk.op === 'not in' || chk.op === '__contains__')) return undefined;
+  return eff.find(e => e.container === chk.container && e.access === 'read' && e.op === 'getitem' && e.key === chk.key && !e.via.length
+    && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
+    && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
 }
 
 /** The write of chk's container in the same list that follows chk, not under a lock chk holds. */
