@@ -714,7 +714,17 @@ function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thr
   };
 }
 
-/** Locks as a user reads them: a join (JOINED) is no lock. */
+/** Locks as a user reads them: a join (JOINED) is no lock; a lock a helper took through a
+ *  local of its own (`serve:s.kv_mgr._lock`, named for the helper so it never matches this
+ *  function's) reads `s.kv_mgr._lock (in serve)`. */
 export function shownLocks(locks: string[]): string[] {
-  return locks.some(l => l.startsWith(JOINED)) ? locks.filter(l => !l.startsWith(JOINED)) : locks;
+  const odd = (l: string) => l.startsWith(JOINED) || l.includes(':');
+  if (!locks.some(odd)) return locks;
+  const out: string[] = [];
+  for (const l of locks) {
+    if (l.startsWith(JOINED)) continue;
+    const i = l.indexOf(':');
+    out.push(i > 0 ? `${l.slice(i + 1)} (in ${l.slice(0, i)})` : l);
+  }
+  return out;
 }
