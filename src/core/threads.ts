@@ -210,7 +210,10 @@ export class ThreadModel {
       if (used.has(id)) id = `${c.fn.file.module}.${c.qual}`;
       used.add(id);
       const sites = placed(c.raw);
-      const instances = c.many || sites.length > 1 ? 'many' : 'one';
+      // (a timer its own function starts again, `self.timer = Timer(5, self._reap)` at the end of
+      // _reap, runs after the last one: not another at once)
+      const concurrent = c.kind === 'timer' && c.raw.some(r => r.fn === c.fn) ? placed(c.raw.filter(r => r.fn !== c.fn)) : sites;
+      const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
       // (one thread, started from one bound name: its join() ends it)
       const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1 ? JOINED + c.bound[0] : undefined;
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
