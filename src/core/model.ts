@@ -109,6 +109,9 @@ export interface AttrInfo {
    *  Its elements are then what callers hand those parameters (Program.elementsOf): a callback
    *  registry's calls run the callbacks. */
   addedParams?: string[];
+  /** Of a container attribute bound to a literal of self's methods (`self.handlers = {"put":
+   *  self.on_put}`): their names, its elements (a dispatch table, Program.elementsOf). */
+  methodValues?: string[];
 }
 
 export interface FunctionSummary {
@@ -219,6 +222,9 @@ export const VALUES_OF = '<values>';
  *  string), `^prefix` (`f"handle_{kind}"`, `"do_" + cmd`) or `?var` (a variable the function
  *  tests for membership in a class attribute listing method names, `assert name in self.public`). */
 export const GETATTR_OF = '<getattr>';
+/** A call's callee that is an item of a container (`self.handlers[kind](msg)`): its elements or
+ *  values (Program.evalRoot). */
+export const ITEM_OF = '<item>';
 /** A local type from `isinstance(obj, C)`: obj may be a C, besides what it was bound to. */
 export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, NARROWED, own, VALUES_OF } from './model';
+import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -405,7 +405,9 @@ export class Program {
     if (!m || m.s !== fn.s) this.madeMemo.set(fn, (m = { s: fn.s, of: new Map() }));
     let r = m.of.get(name);
     if (r === undefined) {
-      r = texts.every(t => this.makesNew(this.evalPath(fn, dotted(t))));
+      // (made by a class whose __init__ keeps it, `Thread(target=self.run).start()`, it is not
+      // the call's own: its thread has it too)
+      r = texts.every(t => { const made = this.evalPath(fn, dotted(t)); return this.makesNew(made) && !made.some(v => v.k === 'cls' && this.leaksFromInit(v.cls)); });
       for (const site of fn.s.calls) {
         if (!r) break;
         if (site.callee.root !== name || site.callee.attrs.length !== 1) continue;
@@ -484,11 +486,27 @@ export class Program {
     return made.every(v => v.k === 'cls' && !this.leaksFromInit(v.cls)) && this.makesNew(made) && !targets.some(t => this.leaks(t.fn));
   }
 
-  /** Whether the class's `__init__` lets the new object go (`threading.Thread(target=self.poll)`,
-   *  `REGISTRY.append(self)`): then what `Cls(...).m()` does, others may see. */
+  /** Whether the class's `__init__` starts a thread (`threading.Thread(target=self.poll)`, also
+   *  in a method it calls on self): then the new object is that thread's too, and what
+   *  `Cls(...).m()` or `x = Cls(); x.m()` does to it another thread sees. (Not every way
+   *  `leaks` counts: `self._map = _SelectorMapping(self)` keeps it to itself.) */
   private leaksFromInit(cls: ClassInfo): boolean {
     const init = this.lookupMethod(cls, '__init__');
-    return !!init && (this.leaks(init) || init.s.starts.length > 0);
+    if (!init) return false;
+    const seen = new Set<FnInfo>();
+    const starts = (m: FnInfo, depth: number): boolean => {
+      if (seen.has(m) || depth > 3) return false;
+      seen.add(m);
+      if (m.s.starts.length) return true;
+      const sp = m.s.selfParam;
+      for (const site of m.s.calls) {
+        if (!sp || site.callee.root !== sp || site.callee.attrs.length !== 1) continue;
+        const callee = this.lookupMethod(cls, site.callee.attrs[0]);
+        if (callee && starts(callee, depth + 1)) return true;
+      }
+      return false;
+    };
+    return starts(init, 0);
   }
 
   /** What a call of these values returns is a new object: each is a class (`Event`,
@@ -624,6 +642,11 @@ export class Program {
 
   evalRoot(fn: FnInfo, root: string): Val[] {
     if (root.startsWith(GETATTR_OF)) return this.dispatched(fn, root.slice(GETATTR_OF.length));
+    if (root.startsWith(ITEM_OF)) {
+      const t = root.slice(ITEM_OF.length);
+      const vals = this.elementsOf(fn, t, true);
+      return vals.length ? vals : this.elementsOf(fn, t, false);
+    }
     if (root.startsWith('<call:')) {
       const [r, ...attrs] = root.slice(6, -1).split('.');
       // an instance of an analyzed class, or of something outside (known, so not guessed at by name)
@@ -727,6 +750,7 @@ export class Program {
       const out: Val[] = [];
       // (a callback registry: what callers hand the parameters its methods add)
       if (!values) for (const id of ids) for (const v of this.addedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+      for (const id of ids) for (const v of this.tableMethods(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       for (const v of this.evalPath(fn, p)) {
         // (a module global: what its annotation names)
         const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
@@ -738,6 +762,20 @@ export class Program {
       }
       return out;
     } finally { this.localDepth--; }
+  }
+
+  /** The methods a container is bound to a literal of (AttrInfo.methodValues: a dispatch
+   *  table, `{"put": self.on_put}`), on an object of its class. */
+  private tableMethods(id: string): Val[] {
+    const c = this.containers.get(id);
+    if (!c || c.ownerKind !== 'class') return NO_VALS;
+    const file = this.fileAt(c.path);
+    const k = file && this.classNamed(file.module, c.owner);
+    const names = k && own(k.s.attrs, c.attr)?.methodValues;
+    if (!names) return NO_VALS;
+    const out: Val[] = [];
+    for (const n of names) for (const v of this.getAttr({ k: 'inst', cls: k }, n)) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
+    return out;
   }
 
   /** The functions a container's class's methods add to it from their parameters

@@ -34,6 +34,8 @@ export interface AttrNote {
   names?: string[];
   /** A method adds its parameter to the container (AttrInfo.addedParams). */
   addedParam?: string;
+  /** AttrInfo.methodValues. */
+  methodValues?: string[];
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -63,6 +65,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.fromParam !== undefined && !info.fromParams?.includes(n.fromParam)) (info.fromParams ??= []).push(n.fromParam);
   if (n.names) info.names = [...new Set([...(info.names ?? []), ...n.names])];
   if (n.addedParam && !info.addedParams?.includes(n.addedParam)) (info.addedParams ??= []).push(n.addedParam);
+  if (n.methodValues) info.methodValues = [...new Set([...(info.methodValues ?? []), ...n.methodValues])];
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

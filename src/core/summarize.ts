@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  GETATTR_OF, hasParam, ImportBinding, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
+  GETATTR_OF, hasParam, ImportBinding, ITEM_OF, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -1114,6 +1114,12 @@ class Summarizer {
     const text = fn.kind === 'method' && fn.name === '__init__' ? this.dottedText(value) : undefined;
     const root = text?.split('.', 1)[0];
     if (text && root !== fn.selfParam && fn.params.includes(root!) && !own(fn.paramTypes, root!)) n.fromParam = text;
+    // (a dispatch table of self's methods, `{"put": self.on_put, …}` or `[self.a, self.b]`)
+    if (ct && value && fn.selfParam && (value.type === 'dictionary' || value.type === 'list' || value.type === 'tuple')) {
+      const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
+      const names = items.map(v => (v?.type === 'attribute' && child(v, 'object')?.type === 'identifier' && this.t(child(v, 'object')!) === fn.selfParam ? this.t(child(v, 'attribute')!) : undefined));
+      if (names.length && names.every(x => x !== undefined)) n.methodValues = names as string[];
+    }
     if (value?.type === 'call') {
       const f = child(value, 'function');
       const fp = f ? this.pathOf(f) : undefined;
@@ -1501,12 +1507,16 @@ class Summarizer {
     // (`getattr(self, "handle_" + kind)(msg)`: a call of the methods it names, GETATTR_OF)
     const inner = f?.type === 'call' ? child(f, 'function') : undefined;
     const dispatch = inner?.type === 'identifier' && this.t(inner) === 'getattr' ? this.getattrOfSelf(f!, ctx.scope.fn) : undefined;
-    const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : f ? this.pathOf(f) : undefined;
-    const path = raw ? (dispatch ? raw : this.resolveAlias(ctx, raw)) : undefined;
+    // (`self.handlers[kind](msg)`: a call of what the container holds, ITEM_OF)
+    const table = f?.type === 'subscript' ? this.dottedText(child(f, 'value')) : undefined;
+    const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : table ? { root: ITEM_OF + table, attrs: [] } : f ? this.pathOf(f) : undefined;
+    const path = raw ? (dispatch || table ? raw : this.resolveAlias(ctx, raw)) : undefined;
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
       this.addCall(ctx, n, path, args.map(a => this.short(a)), Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)])), false);
+      // (the item read itself, `FACTORIES[kind]`, is an access of the container)
+      if (table) this.expr(f!, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
       // A written `x.m(...)` is placed at `x`; an alias (`pop = self.d.pop; pop(k)`, taken
