@@ -461,7 +461,9 @@ export class Findings {
     for (const { w, o, wThreads, oThreads, sameOnly } of pairs.values()) {
       const oWhat = o.access === 'write' ? 'written' : 'read';
       const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
-      const checkOp = CHECK_OPS.has(o.op) ? o.op : undefined;
+      // (a `.get` that is only a read, in a function that never writes the container, tests
+      // nothing: no check-then-act said of it; a membership test always is one)
+      const checkOp = CHECK_OPS.has(o.op) && (o.op !== 'get' || this.helpers.accessesForFindings(o.fn).some(e => e.container === cid && e.access === 'write')) ? o.op : undefined;
       const wIds = names(wThreads), oIds = names(oThreads);
       const selfPair = w.fn === o.fn && w.line === o.line && w.column === o.column;
       const msg = (sameOnly && wIds.length === 1
