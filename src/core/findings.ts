@@ -546,10 +546,18 @@ export class Findings {
       // (on a parameter: at each call, on what it is given)
       if (chk.container.startsWith(PARAM_PREFIX)) continue;
       if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
-      const act = testThenWrite(eff, chk) ?? testThenUse(eff, chk);
+      const shared = this.sharesLock(fn);
+      const act = testThenWrite(eff, chk, shared) ?? testThenUse(eff, chk, shared);
       if (act) consider(index, chk, act);
     }
     return out;
+  }
+
+  /** For fn's entries: whether two hold a common lock, each named in its own frame
+   *  (HelperSummaries.lockFrame) as findings name locks. */
+  private sharesLock(fn: FnInfo): SharesLock {
+    const ids = (e: EffectiveAccess) => e.locks.filter(l => !l.startsWith(JOINED)).flatMap(l => this.program.lockIds(this.helpers.lockFrame(fn, e), l));
+    return (a, b) => a.locks.length > 0 && b.locks.length > 0 && ids(a).some(l => ids(b).includes(l));
   }
 
   /** chk, a test fn's call of a helper makes on a container it gives it (through more helpers
@@ -566,14 +574,14 @@ export class Findings {
           if (!hc.check || hc.op !== chk.op || !hc.container.startsWith(PARAM_PREFIX) || hc.via.length !== chk.via.length - 1 || hc.via.some((v, i) => v !== chk.via[i + 1])) continue;
           let deep: { act: EffectiveAccess; helper: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess } } | undefined;
           if (!hc.via.length) {
-            const ha = testThenWrite(inner, hc);
+            const ha = testThenWrite(inner, hc, this.sharesLock(t.fn));
             deep = ha && { act: ha, helper: { fn: t.fn, chk: hc, act: ha } };
           } else deep = this.helperPair(t.fn, inner, hc, depth + 1);
           if (!deep) continue;
           const ha = deep.act;
           const act = eff.find(e => e.container === chk.container && e.site.line === chk.site.line && e.site.column === chk.site.column && e.access === 'write' && e.op === ha.op
             && e.via.length === ha.via.length + 1 && e.via[0] === chk.via[0] && ha.via.every((v, i) => e.via[i + 1] === v)
-            && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
+            && !this.sharesLock(fn)(e, chk));
           if (act) return { act, helper: deep.helper };
         }
       }
@@ -594,18 +602,21 @@ const REMOVALS = new Set(['pop', 'popitem', 'del', 'delitem', 'clear', 'remove',
 
 /** A test then a read of the same key (`if room in d: … d[room]`), not under a lock chk holds:
  *  with no write after the test, the read is what another thread's removal breaks. */
-function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess): EffectiveAccess | undefined {
+function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
   if (chk.key === undefined || !(chk.op === 'in' || chk.op === 'not in' || chk.op === '__contains__')) return undefined;
   return eff.find(e => e.container === chk.container && e.access === 'read' && e.op === 'getitem' && e.key === chk.key && !e.via.length
     && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
-    && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
+    && !shared(e, chk));
 }
 
 /** The write of chk's container in the same list that follows chk, not under a lock chk holds. */
-function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess): EffectiveAccess | undefined {
+function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
   return eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
-    && !e.locks.some(l => !l.startsWith(JOINED) && chk.locks.includes(l)));
+    && !shared(e, chk));
 }
+
+/** Whether two of a function's entries hold a common lock (joins aside), by identity. */
+type SharesLock = (a: EffectiveAccess, b: EffectiveAccess) => boolean;
 
 /** A thread's visits by function (one visit, most functions have, is kept as itself), in the
  *  order of their first visits. A large traversal (main's visits nearly every function) is
