@@ -216,8 +216,7 @@ export class Analysis implements ResultsView {
   /** The lock each lock text of fn (at its calls and accesses) takes, as findings compare them. */
   private lockIdentities(fn: FnInfo): Map<string, string> {
     const m = new Map<string, string>();
-    for (const c of fn.s.calls) for (const l of c.locks) if (!m.has(l)) m.set(l, this.program.lockIds(fn, l).join('|'));
-    for (const a of fn.s.accesses) for (const l of a.locks) if (!m.has(l)) m.set(l, this.program.lockIds(fn, l).join('|'));
+    for (const held of [fn.s.calls, fn.s.accesses]) for (const x of held) for (const l of x.locks) if (!m.has(l)) m.set(l, this.program.lockIds(fn, l).join('|'));
     return m;
   }
 

@@ -47,15 +47,21 @@ export class CallGraph {
     for (let index = 0; index < fn.s.calls.length; index++) {
       const site = fn.s.calls[index];
       if (site.property) continue;
-      for (const c of program.constructedClasses(fn, site)) {
-        let l = this.constructions.get(c);
-        if (!l) this.constructions.set(c, (l = []));
-        l.push({ fn, site, index });
-        let k = this.constructs.get(fn);
-        if (!k) this.constructs.set(fn, (k = new Set()));
-        k.add(c);
-      }
+      for (const c of program.constructedClasses(fn, site)) this.record(fn, site, index, c, false);
     }
+  }
+
+  /** fn's `index`-th call constructs c: true when newly recorded (`known`: it may already be,
+   *  a later round's look at the same site). */
+  private record(fn: FnInfo, site: CallSite, index: number, c: ClassInfo, known: boolean): boolean {
+    let l = this.constructions.get(c);
+    if (!l) this.constructions.set(c, (l = []));
+    if (known && l.some(e => e.fn === fn && e.index === index)) return false;
+    l.push({ fn, site, index });
+    let k = this.constructs.get(fn);
+    if (!k) this.constructs.set(fn, (k = new Set()));
+    k.add(c);
+    return true;
   }
 
   /** Adds the constructions of classes the functions make through a name that holds a class
@@ -65,16 +71,7 @@ export class CallGraph {
     for (const fn of fns) {
       for (let index = 0; index < fn.s.calls.length; index++) {
         const site = fn.s.calls[index];
-        for (const c of this.program.handedConstructions(fn, site)) {
-          let l = this.constructions.get(c);
-          if (!l) this.constructions.set(c, (l = []));
-          if (l.some(e => e.fn === fn && e.index === index)) continue;
-          l.push({ fn, site, index });
-          let k = this.constructs.get(fn);
-          if (!k) this.constructs.set(fn, (k = new Set()));
-          k.add(c);
-          added.add(c);
-        }
+        for (const c of this.program.handedConstructions(fn, site)) if (this.record(fn, site, index, c, true)) added.add(c);
       }
     }
     return added;

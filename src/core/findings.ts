@@ -490,7 +490,8 @@ export class Findings {
     const visits = this.visitsByFn.get(fn) ?? [];
     const ids = threads.threadIds(fn);
     const done = new Set<string>();
-    const canon = (e: EffectiveAccess) => e.locks.flatMap(x => program.lockIds(this.helpers.lockFrame(fn, e), x));
+    const canon = (e: EffectiveAccess) => this.entryLocks(fn, e);
+    const shared = this.sharesLock(fn);
     /** chk then act on chk.container, in fn (at its call of `helper`, where the helper does
      *  both: `at` gives their places there). */
     const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }) => {
@@ -546,17 +547,21 @@ export class Findings {
       // (on a parameter: at each call, on what it is given)
       if (chk.container.startsWith(PARAM_PREFIX)) continue;
       if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
-      const shared = this.sharesLock(fn);
       const act = testThenWrite(eff, chk, shared) ?? testThenUse(eff, chk, shared);
       if (act) consider(index, chk, act);
     }
     return out;
   }
 
-  /** For fn's entries: whether two hold a common lock, each named in its own frame
-   *  (HelperSummaries.lockFrame) as findings name locks. */
+  /** The locks an entry of fn holds of its own, as findings name them: each in the frame its
+   *  text is written in (HelperSummaries.lockFrame). */
+  private entryLocks(fn: FnInfo, e: EffectiveAccess): string[] {
+    return e.locks.flatMap(l => this.program.lockIds(this.helpers.lockFrame(fn, e), l));
+  }
+
+  /** For fn's entries: whether two hold a common lock (joins aside). */
   private sharesLock(fn: FnInfo): SharesLock {
-    const ids = (e: EffectiveAccess) => e.locks.filter(l => !l.startsWith(JOINED)).flatMap(l => this.program.lockIds(this.helpers.lockFrame(fn, e), l));
+    const ids = (e: EffectiveAccess) => this.entryLocks(fn, e).filter(l => !l.startsWith(JOINED));
     return (a, b) => a.locks.length > 0 && b.locks.length > 0 && ids(a).some(l => ids(b).includes(l));
   }
 
@@ -579,9 +584,10 @@ export class Findings {
           } else deep = this.helperPair(t.fn, inner, hc, depth + 1);
           if (!deep) continue;
           const ha = deep.act;
+          const shared = this.sharesLock(fn);
           const act = eff.find(e => e.container === chk.container && e.site.line === chk.site.line && e.site.column === chk.site.column && e.access === 'write' && e.op === ha.op
             && e.via.length === ha.via.length + 1 && e.via[0] === chk.via[0] && ha.via.every((v, i) => e.via[i + 1] === v)
-            && !this.sharesLock(fn)(e, chk));
+            && !shared(e, chk));
           if (act) return { act, helper: deep.helper };
         }
       }
@@ -604,16 +610,16 @@ const REMOVALS = new Set(['pop', 'popitem', 'del', 'delitem', 'clear', 'remove',
  *  with no write after the test, the read is what another thread's removal breaks. */
 function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
   if (chk.key === undefined || !(chk.op === 'in' || chk.op === 'not in' || chk.op === '__contains__')) return undefined;
-  return eff.find(e => e.container === chk.container && e.access === 'read' && e.op === 'getitem' && e.key === chk.key && !e.via.length
-    && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
-    && !shared(e, chk));
+  return eff.find(e => e.container === chk.container && e.access === 'read' && e.op === 'getitem' && e.key === chk.key && !e.via.length && after(e, chk) && !shared(e, chk));
 }
 
 /** The write of chk's container in the same list that follows chk, not under a lock chk holds. */
 function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
-  return eff.find(e => e.container === chk.container && e.access === 'write' && (e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column))
-    && !shared(e, chk));
+  return eff.find(e => e.container === chk.container && e.access === 'write' && after(e, chk) && !shared(e, chk));
 }
+
+/** Whether e is placed after chk in their function. */
+const after = (e: EffectiveAccess, chk: EffectiveAccess) => e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column);
 
 /** Whether two of a function's entries hold a common lock (joins aside), by identity. */
 type SharesLock = (a: EffectiveAccess, b: EffectiveAccess) => boolean;

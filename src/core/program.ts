@@ -669,9 +669,7 @@ export class Program {
       if (types) {
         // (what `isinstance(x, C)` adds: besides what x was bound to, and loose, for x may be
         // of another class, `if isinstance(item, Stop): break`, then item.execute())
-        const narrowed = types.some(x => x.startsWith(NARROWED))
-          ? this.typesFromText(f.file, types.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true, narrowed: true } : v))
-          : NO_VALS;
+        const narrowed = this.narrowedVals(f, types);
         const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
         const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
         if (!lt.length) return narrowed;
@@ -707,10 +705,15 @@ export class Program {
 
   /** vals, and the classes `isinstance(name, C)` tests in f add to a parameter (loosely). */
   private withNarrowed(f: FnInfo, name: string, vals: Val[]): Val[] {
-    const lt = own(f.s.localTypes, name);
-    if (!lt?.some(x => x.startsWith(NARROWED))) return vals;
-    const n = this.typesFromText(f.file, lt.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true, narrowed: true } : v));
-    return [...vals, ...n.filter(v => !vals.some(o => sameVal(o, v)))];
+    const n = this.narrowedVals(f, own(f.s.localTypes, name));
+    return n.length ? [...vals, ...n.filter(v => !vals.some(o => sameVal(o, v)))] : vals;
+  }
+
+  /** The classes among a name's local types that isinstance tests gave it (NARROWED), as loose
+   *  instances (it may be of another class); NO_VALS when none. */
+  private narrowedVals(f: FnInfo, types: string[] | undefined): Val[] {
+    if (!types?.some(x => x.startsWith(NARROWED))) return NO_VALS;
+    return this.typesFromText(f.file, types.filter(x => x.startsWith(NARROWED)).map(x => x.slice(NARROWED.length))).map((v): Val => (v.k === 'inst' ? { ...v, loose: true, narrowed: true } : v));
   }
 
   /** `func = getattr(self, …)` in f: the methods of f's class it may be (GETATTR_OF): the one
@@ -732,6 +735,11 @@ export class Program {
         for (const k of this.mro(cls)) { const listed = own(k.s.attrs, a.target.attrs[0])?.names; if (listed) { names = listed; break; } }
       }
     }
+    return this.methodsNamed(cls, names);
+  }
+
+  /** The methods of those names on an object of cls, as bound methods. */
+  private methodsNamed(cls: ClassInfo, names: readonly string[]): Val[] {
     const out: Val[] = [];
     for (const n of names) for (const v of this.getAttr({ k: 'inst', cls }, n)) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
     return out;
@@ -767,32 +775,31 @@ export class Program {
   /** The methods a container is bound to a literal of (AttrInfo.methodValues: a dispatch
    *  table, `{"put": self.on_put}`), on an object of its class. */
   private tableMethods(id: string): Val[] {
+    const a = this.containerAttr(id);
+    return a?.info.methodValues ? this.methodsNamed(a.cls, a.info.methodValues) : NO_VALS;
+  }
+
+  /** A class attribute container's class and declaration. */
+  private containerAttr(id: string): { cls: ClassInfo; info: AttrInfo } | undefined {
     const c = this.containers.get(id);
-    if (!c || c.ownerKind !== 'class') return NO_VALS;
+    if (!c || c.ownerKind !== 'class') return undefined;
     const file = this.fileAt(c.path);
-    const k = file && this.classNamed(file.module, c.owner);
-    const names = k && own(k.s.attrs, c.attr)?.methodValues;
-    if (!names) return NO_VALS;
-    const out: Val[] = [];
-    for (const n of names) for (const v of this.getAttr({ k: 'inst', cls: k }, n)) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
-    return out;
+    const cls = file && this.classNamed(file.module, c.owner);
+    const info = cls && own(cls.s.attrs, c.attr);
+    return info ? { cls: cls!, info } : undefined;
   }
 
   /** The functions a container's class's methods add to it from their parameters
    *  (AttrInfo.addedParams: `add_done_callback(fn)` → `self._done_callbacks.append(fn)`), as
    *  the callers hand them (paramFunctions). */
   private addedFunctions(id: string): Val[] {
-    const c = this.containers.get(id);
-    if (!c || c.ownerKind !== 'class' || !this.paramFunctions) return NO_VALS;
-    const file = this.fileAt(c.path);
-    const k = file && this.classNamed(file.module, c.owner);
-    const added = k && own(k.s.attrs, c.attr)?.addedParams;
-    if (!added) return NO_VALS;
+    const a = this.paramFunctions && this.containerAttr(id);
+    if (!a || !a.info.addedParams) return NO_VALS;
     const out: Val[] = [];
-    for (const ap of added) {
+    for (const ap of a.info.addedParams) {
       const i = ap.lastIndexOf(':');
-      const m = this.fnNamed(k.file.module, ap.slice(0, i));
-      for (const v of (m && this.paramFunctions.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if (!out.some(o => sameVal(o, v))) out.push(v);
+      const m = this.fnNamed(a.cls.file.module, ap.slice(0, i));
+      for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if (!out.some(o => sameVal(o, v))) out.push(v);
     }
     return out;
   }
@@ -1265,7 +1272,7 @@ export class Program {
   /** `method`: the method making the access on its own self. */
   private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean): string[] {
     let ownId: string | undefined;
-    for (const k of this.mro(c)) { const id = `${k.file.module}.${k.s.qualname}.${attr}`; if (this.containers.has(id)) { ownId = id; break; } }
+    for (const k of this.mro(c)) { const id = classAttrId(k, attr); if (this.containers.has(id)) { ownId = id; break; } }
     // `self.reg = REG` (or `= other.REG`): the module global container itself (but assigning
     // self.reg binds the attribute, it does not write REG); with a container of its own too
     // (`self.pending = owner._pending`, later `self.pending = {}`), either
@@ -1285,7 +1292,7 @@ export class Program {
     // method never runs (`ApplyResult._set` does not touch `MapResult._value`).
     const out: string[] = [];
     for (const s of this.allSubclasses(c)) {
-      const id = `${s.file.module}.${s.s.qualname}.${attr}`;
+      const id = classAttrId(s, attr);
       if (this.containers.has(id) && !(method && this.overriddenAway(s, method))) out.push(id);
     }
     return out;

@@ -958,7 +958,7 @@ class Summarizer {
           const ex = this.executorOf(value);
           if (ex) this.setLocalExecutor(fn, name, ex);
           // (an executor too: `ex.submit(…)` is then the executor's, never guessed by name)
-          const dispatch = f?.type === 'identifier' && this.t(f) === 'getattr' ? this.getattrOfSelf(value, fn) : undefined;
+          const dispatch = this.getattrOfSelf(value, fn);
           const taken = dispatch ? undefined : this.takenElement(value);
           if (dispatch) this.setLocalType(fn, name, [GETATTR_OF + dispatch]);
           else if (taken) this.setLocalType(fn, name, [taken]);
@@ -1459,6 +1459,8 @@ class Summarizer {
   /** `getattr(self, name)`: which of self's methods it names (GETATTR_OF), when the name is a
    *  string, starts with one, or is a variable the function may test against a list. */
   private getattrOfSelf(call: SyntaxNode, fn: FunctionSummary): string | undefined {
+    const callee = child(call, 'function');
+    if (callee?.type !== 'identifier' || this.t(callee) !== 'getattr') return undefined;
     const argsNode = child(call, 'arguments');
     const args = argsNode ? namedChildren(argsNode).filter(a => a.type !== 'keyword_argument') : [];
     // (self, or in a closure the enclosing method's self)
@@ -1505,8 +1507,7 @@ class Summarizer {
       }
     } else if (argsNode) args.push(argsNode); // generator argument
     // (`getattr(self, "handle_" + kind)(msg)`: a call of the methods it names, GETATTR_OF)
-    const inner = f?.type === 'call' ? child(f, 'function') : undefined;
-    const dispatch = inner?.type === 'identifier' && this.t(inner) === 'getattr' ? this.getattrOfSelf(f!, ctx.scope.fn) : undefined;
+    const dispatch = f?.type === 'call' ? this.getattrOfSelf(f, ctx.scope.fn) : undefined;
     // (`self.handlers[kind](msg)`: a call of what the container holds, ITEM_OF)
     const table = f?.type === 'subscript' ? this.dottedText(child(f, 'value')) : undefined;
     const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : table ? { root: ITEM_OF + table, attrs: [] } : f ? this.pathOf(f) : undefined;
