@@ -73,6 +73,10 @@ export interface ThreadStart extends Span {
   /** What the thread object is bound to (`self._worker = Thread(…)`: `self._worker`; a local
    *  is qualified by its function, `run:t`): its `join()` orders what follows (JOINED). */
   boundTo?: string;
+  /** A process guessed from the constructor's name (`Process(target=…)` with `Process` a
+   *  parameter or an unknown object's attribute): that name's path. Where it resolves to a
+   *  Thread subclass (multiprocessing.dummy's DummyProcess) the target runs on a thread. */
+  maker?: ExprPath;
 }
 
 export interface AttrInfo {

@@ -970,8 +970,8 @@ export class Program {
   /** Functions a call site may run: MRO lookup plus overrides in known subclasses, constructors.
    *  Once the call graph has the construction sites, unannotated constructor parameters have
    *  the types they are passed (`inferring`). */
-  callTargets(fn: FnInfo, site: CallSite): CallTarget[] {
-    return this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site)) : this.callTargetsInner(fn, site);
+  callTargets(fn: FnInfo, site: CallSite, guess = true): CallTarget[] {
+    return this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site, guess)) : this.callTargetsInner(fn, site, guess);
   }
 
   /** f, with unannotated constructor parameters typed by what construction sites pass. */
@@ -981,7 +981,7 @@ export class Program {
     try { return f(); } finally { this.inferring = false; }
   }
 
-  private callTargetsInner(fn: FnInfo, site: CallSite): CallTarget[] {
+  private callTargetsInner(fn: FnInfo, site: CallSite, guess: boolean): CallTarget[] {
     const out: CallTarget[] = [];
     const seen = new Set<FnInfo>();
     const add = (f: FnInfo, bound: boolean, recv?: ClassInfo, self?: 'dispatch' | 'same') => {
@@ -1017,7 +1017,7 @@ export class Program {
     // methods of the name are guessed too: `if not isinstance(source, Future): …` then
     // `source.add_done_callback(cb)`)
     const onNarrowed = vals.length > 0 && vals.every(v => v.k === 'fn' && v.loose);
-    if ((!vals.length || onNarrowed) && !site.property && !site.dunder && site.callee.attrs.length && site.callee.root !== '<super>') {
+    if (guess && (!vals.length || onNarrowed) && !site.property && !site.dunder && site.callee.attrs.length && site.callee.root !== '<super>') {
       const recvPath = { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) };
       const recv = this.evalPath(fn, recvPath);
       // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;

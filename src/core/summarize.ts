@@ -1641,6 +1641,7 @@ class Summarizer {
     let name: string | undefined;
     let targetArgs: SyntaxNode[] | undefined;
     let handler = false;
+    let maker: ExprPath | undefined;
     const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
     if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[3]); const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
     else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[2]); }
@@ -1651,6 +1652,7 @@ class Summarizer {
     else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Process' && kwargs.target) {
       // `ctx.Process(target=…)`, `self._mp_context.Process(…)`: a multiprocessing context; `.dummy` is threads.
       kind = /dummy/.test(canon ?? this.t(child(n, 'function')!)) ? 'thread' : 'process'; target = kwargs.target; targetArgs = tupleItems(kwargs.args);
+      if (kind === 'process' && !canon) maker = this.resolveAlias(ctx, path);
     }
     else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Thread' && kwargs.target) { kind = 'thread'; target = kwargs.target; targetArgs = tupleItems(kwargs.args); }
     else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; targetArgs = args.slice(2); }
@@ -1668,6 +1670,7 @@ class Summarizer {
     if (bound && !handler) start.boundTo = bound;
     if (many) start.many = true;
     if (handler) start.handler = true;
+    if (maker) start.maker = maker;
     let t = target;
     if (t.type === 'call') {
       const pf = child(t, 'function');

@@ -68,6 +68,8 @@ function placed(raw: SiteSource[]): { path: string; line: number }[] {
 }
 
 const NO_FNS: ReadonlySet<FnInfo> = new Set();
+/** Methods a call of a class runs on the object it makes. */
+const MAKING = new Set(['__new__', '__init__', '__post_init__']);
 
 export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
@@ -133,6 +135,10 @@ export class ThreadModel {
     };
     const fnList = program.fnList;
     const bootstraps = new Set<FnInfo>();
+    // Targets handed to a Thread subclass through a name guessed to make processes (pool's
+    // `Process(ctx, target=worker)`, ThreadPool's Process being DummyProcess): entries of that
+    // class's thread.
+    const madeBy = new Map<ClassInfo, { fns: FnInfo[]; sites: SiteSource[]; many: boolean }>();
     for (let f = 0; f < fnList.length; f++) {
       const fn = fnList[f];
       // (threading.py analyzed: Thread.start's own `_start_new_thread(self._bootstrap, ())` is
@@ -147,9 +153,20 @@ export class ThreadModel {
           for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
           return;
         }
+        const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
         for (const { fn: target, recv } of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
-          note(target, kind, shortName(target, graph), { fn, line: () => fn.s.starts[i].line }, st.inLoop || !!st.many || this.runsRepeatedly(fn), st.name, undefined, st.boundTo, undefined, recv);
+          const site: SiteSource = { fn, line: () => fn.s.starts[i].line };
+          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn);
+          for (const cls of made?.classes ?? []) {
+            let m = madeBy.get(cls);
+            if (!m) madeBy.set(cls, (m = { fns: [], sites: [], many: false }));
+            if (!m.fns.includes(target)) m.fns.push(target);
+            m.sites.push(site);
+            if (many) m.many = true;
+          }
+          if (made && !made.process) continue;
+          note(target, kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv);
         }
       });
     }
@@ -170,7 +187,17 @@ export class ThreadModel {
       const many = sites.length > 1 || sites.some(s => s.site.inLoop);
       if (!sites.length) note(run, kind, cls.s.name, undefined, false, undefined, cls);
       sites.forEach((s, i) => note(run, kind, cls.s.name, constructionSite(cls, i), many, undefined, cls, s.site.boundTo));
+      const m = madeBy.get(cls);
+      const c = m && cands.get(`${run.key}|${cls.key}`);
+      if (!m || !c) continue;
+      madeBy.delete(cls);
+      c.extra = [...(c.extra ?? []), ...m.fns.filter(f => f !== run && !c.extra?.includes(f))];
+      for (const site of m.sites) { c.raw.push(site); c.bound.push(undefined); }
+      if (m.many) c.many = true;
     }
+    // (made through threading.Thread itself, or a subclass with no analyzed run(): a thread of
+    // their own, named for the class)
+    for (const [cls, m] of madeBy) for (const site of m.sites) note(m.fns[0], 'thread', cls.s.name, site, m.many, undefined, cls, undefined, m.fns.slice(1));
     // Analyzed servers with ThreadingMixIn (`class Server(ThreadingMixIn, TCPServer)`), made
     // with a handler class: as the threading servers the summarizer knows by name.
     for (const cls of program.classes.values()) {
@@ -413,7 +440,12 @@ export class ThreadModel {
     if (!fn.s.starts.length) return '';
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
-      + fn.s.starts.map(st => this.startTargets(fn, st).map(t => `${t.fn.key}=${shortName(t.fn, this.graph)}${t.recv ? `@${t.recv.key}` : ''}`).join(',')).join(';');
+      + fn.s.starts.map(st => {
+        const targets = this.startTargets(fn, st).map(t => `${t.fn.key}=${shortName(t.fn, this.graph)}${t.recv ? `@${t.recv.key}` : ''}`).join(',');
+        // (and what a guessed process maker makes: threads or processes)
+        const made = st.maker && this.madeThreads(fn, st as ThreadStart & { maker: ExprPath });
+        return made ? `${targets}>${made.classes.map(c => c.key).join(',')}${made.process ? '+' : ''}` : targets;
+      }).join(';');
   }
 
   /** After an edit that moved lines in the given functions: their start sites re-read from the
@@ -434,6 +466,27 @@ export class ThreadModel {
   private add(t: ThreadEntry): void {
     this.threads.push(t);
     this.byId.set(t.id, t);
+  }
+
+  /** What a guessed process maker makes (ThreadStart.maker): the Thread subclasses it
+   *  constructs or a function of it returns, and whether it may make anything else (a
+   *  multiprocessing context's Process, or what is not known). */
+  private madeThreads(fn: FnInfo, st: ThreadStart & { maker: ExprPath }): { classes: ClassInfo[]; process: boolean } {
+    const classes: ClassInfo[] = [];
+    let process = false;
+    // (as the call resolves: a parameter by what callers pass, `self.Process` overridden in a
+    // subclass, ThreadPool's; never a guess by name: `self._mp_context.Process` is no pool's)
+    const targets = this.program.callTargets(fn, { ...st, callee: st.maker, args: [], kwargs: {}, locks: [] }, false);
+    for (const t of targets) {
+      const cls = t.fn.cls && MAKING.has(t.fn.s.name) ? t.recv ?? t.fn.cls : undefined;
+      const made = cls ? [{ k: 'inst' as const, cls }] : this.program.returnValues(t.fn);
+      if (!made.length) process = true;
+      for (const o of made) {
+        if (o.k === 'inst' && this.program.derivesFrom(o.cls, 'threading.Thread')) { if (!classes.includes(o.cls)) classes.push(o.cls); }
+        else process = true;
+      }
+    }
+    return { classes, process: process || !targets.length };
   }
 
   /** The handler classes a handler start's target names (`Handler`, `self.handler_cls` …). */
