@@ -79,7 +79,14 @@ export async function summarizeFiles(jobs: Job[], opts: PoolOptions = {}): Promi
   let front = 0, back = order.length, done = 0, live = 0;
   const redo: number[] = [];
   let wake: (() => void) | undefined;
-  const finish = (id: number, r: FileSummary | string, json?: string) => { results[id] = r; opts.onResult?.(id, r, json); opts.onDone?.(++done); };
+  const finish = (id: number, r: FileSummary | string, json?: string) => {
+    results[id] = r;
+    // (a file's bytes are let go once it is summarized: the stdlib's 15 MB of source were held
+    // through the analysis that follows, by the caller's job list)
+    jobs[id].bytes = undefined;
+    opts.onResult?.(id, r, json);
+    opts.onDone?.(++done);
+  };
   for (let k = 0; script && k < threads - 1; k++) {
     const w = new Worker(script);
     const inFlight = new Set<number>();

@@ -94,8 +94,11 @@ export class ThreadModel {
   private machinery: ReadonlySet<FnInfo> = NO_FNS;
 
   /** Whether fn is Thread's own machinery (threading.py analyzed): what it reaches through
-   *  `self.run()` is each thread's, reported where that thread's run() does it. */
-  isMachinery(fn: FnInfo): boolean { return this.machinery.has(fn); }
+   *  `self.run()` is each thread's, reported where that thread's run() does it. Not what some
+   *  thread reaches: each Thread subclass's run() and its helpers, or `Event.set`, which
+   *  `_bootstrap_inner` calls too, are that thread's (their calls' accesses were dropped from
+   *  the lists). */
+  isMachinery(fn: FnInfo): boolean { return this.machinery.has(fn) && !this.threadsOf.get(fn)?.size; }
 
   /** The functions that are machinery in one of this model and prev but not the other. */
   machineryChanged(prev: ThreadModel): FnInfo[] {

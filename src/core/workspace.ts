@@ -78,6 +78,8 @@ async function analyzeRun(run: Run, opts: AnalyzePathsOptions, warnings?: string
     }
     todo.push({ i, key, job: { abs: f.abs, path: shown[i], module: f.module, isPackage: f.isPackage, maxFileSize: opts.maxFileSize, bytes: bytes[i] } });
   });
+  // (the jobs hold the bytes now, until each is summarized: summarizeFiles)
+  bytes.fill(undefined);
   const progress = opts.onProgress;
   const done = files.length - todo.length;
   const threads = threadsFor(todo.length, opts.jobs);
