@@ -799,7 +799,7 @@ export class Program {
     for (const ap of a.info.addedParams) {
       const i = ap.lastIndexOf(':');
       const m = this.fnNamed(a.cls.file.module, ap.slice(0, i));
-      for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if (!out.some(o => sameVal(o, v))) out.push(v);
+      for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
     }
     return out;
   }
@@ -1107,9 +1107,9 @@ export class Program {
     this.paramFunctions = undefined;
     try {
       for (const fn of this.fnList) {
-        for (const { callee, args, kwargs } of this.handing(fn)) {
-          const handed = this.handedFunctions(fn, args);
-          const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedFunctions(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
+        for (const { callee, args, kwargs, start } of this.handing(fn)) {
+          const handed = this.handedValues(fn, args, start);
+          const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
           if (!handed && !byName?.length) continue;
           for (const v of this.evalPath(fn, callee)) {
             // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
@@ -1124,12 +1124,14 @@ export class Program {
               m.set(p, l);
             };
             const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
+            // (an object only to a parameter nothing types: an annotation says what it is)
+            const fit = (p: string, vals: Val[]) => (own(t.fn.s.paramTypes, p) ? vals.filter(v => v.k === 'fn') : vals);
             handed?.forEach((vals, i) => {
               const p = params[i];
-              if (vals.length && p && !p.startsWith('*') && !params.slice(0, i).some(q => q.startsWith('*'))) put(p, vals);
+              if (vals.length && p && !p.startsWith('*') && !params.slice(0, i).some(q => q.startsWith('*'))) put(p, fit(p, vals));
             });
             // (`retry(action=self.reload)`)
-            for (const [k, vals] of byName ?? []) if (params.includes(k)) put(k, vals);
+            for (const [k, vals] of byName ?? []) if (params.includes(k)) put(k, fit(k, vals));
           }
         }
       }
@@ -1139,11 +1141,11 @@ export class Program {
 
   /** fn's thread starts with arguments, and its calls with an argument named as an analyzed
    *  function or method is (a cheap test before anything is evaluated). */
-  private handing(fn: FnInfo): { callee: ExprPath; args: string[]; kwargs?: Record<string, string> }[] {
-    const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string> }[] = [];
-    for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args });
+  private handing(fn: FnInfo): { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean }[] {
+    const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean }[] = [];
+    for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args, start: true });
     const names = this.functionNames();
-    const named = (a: string) => DOTTED_NAME.test(a) && names.has(a.slice(a.lastIndexOf('.') + 1));
+    const named = (a: string) => DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.'));
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -1154,10 +1156,21 @@ export class Program {
     return out;
   }
 
-  /** Per argument, the functions it names (undefined when none does). */
-  private handedFunctions(fn: FnInfo, args: string[]): Val[][] | undefined {
+  /** Per argument, the functions it names, or the objects of analyzed classes an attribute
+   *  path holds (`poll(self.mgr)`, `args=(self.mgr,)`: the helper's `mgr.put(…)` is the
+   *  manager's); undefined when none does. */
+  private handedValues(fn: FnInfo, args: string[], start = false): Val[][] | undefined {
     const names = this.functionNames();
-    const handed = args.map(a => (DOTTED_NAME.test(a) && names.has(a.slice(a.lastIndexOf('.') + 1)) ? this.evalPath(fn, dotted(a)).filter(v => v.k === 'fn') : []));
+    const handed = args.map(a => {
+      if (!DOTTED_NAME.test(a)) return NO_VALS;
+      const named = names.has(a.slice(a.lastIndexOf('.') + 1));
+      // (at a call, objects through attribute paths only: a plain local is every call's
+      // argument, and the rare one worth typing is not worth evaluating them all; at a thread
+      // start, locals too: `q = Jobs(); Thread(target=work, args=(q,))`)
+      const objects = start || a.includes('.');
+      if (!named && !objects) return NO_VALS;
+      return this.evalPath(fn, dotted(a)).filter(v => (v.k === 'fn' ? named : v.k === 'inst' && !v.loose && objects));
+    });
     return handed.some(h => h.length) ? handed : undefined;
   }
 
@@ -1171,10 +1184,10 @@ export class Program {
    *  Analysis.update rebuilds when it changes for a changed function. */
   private handedKey(fn: FnInfo): string {
     let key = '';
-    const keyOf = (l: Val[]) => l.map(v => (v.k === 'fn' ? v.fn.key : '')).join('|');
-    for (const { callee, args, kwargs } of this.handing(fn)) {
-      const handed = this.handedFunctions(fn, args) ?? [];
-      const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedFunctions(fn, [a])?.[0] ?? [])}`);
+    const keyOf = (l: Val[]) => l.map(v => (v.k === 'fn' ? v.fn.key : v.k === 'inst' ? `@${v.cls.key}` : '')).join('|');
+    for (const { callee, args, kwargs, start } of this.handing(fn)) {
+      const handed = this.handedValues(fn, args, start) ?? [];
+      const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedValues(fn, [a])?.[0] ?? [])}`);
       key += `${callee.root}.${callee.attrs.join('.')}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + ');';
     }
     return key;
