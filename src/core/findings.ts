@@ -444,6 +444,9 @@ export class Findings {
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && w.thread.perInstance && ownedBy(program, cid, w.thread.perInstance)) continue;
+        // A request handler's own state is on an object no other thread has (handler threads
+        // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
+        if ((w.thread.ownObject && ownedBy(program, cid, w.thread.perInstance!)) || (o.thread.ownObject && ownedBy(program, cid, o.thread.perInstance!))) continue;
         if (w.canonical.some(l => o.canonical.includes(l))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);

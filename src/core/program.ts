@@ -658,12 +658,16 @@ export class Program {
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
       if (s.params.includes(root)) {
         const t = this.withNarrowed(f, root, this.typesFromText(f.file, own(s.paramTypes, root)));
-        if (t.length || !this.inferring) return t;
+        // (what a caller that leaves it out gets: `HandlerClass=BaseHTTPRequestHandler`)
+        const d = this.defaultValues(f, root);
+        if (t.length || !this.inferring) return d.length ? [...t, ...d.filter(v => !t.some(o => sameVal(o, v)))] : t;
         // (an unannotated constructor parameter: what construction sites pass; and the functions
         // handed to the parameter, `args=(self.on_done,)`, `retry(self.reload)`)
         const passed = f.cls && s.name === '__init__' && !own(s.paramTypes, root) ? this.paramValues(f.cls, root) : [];
         const fns = this.paramFunctions?.get(f)?.get(root);
-        return this.withNarrowed(f, root, fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed);
+        let vals = fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed;
+        if (d.length) vals = [...vals, ...d.filter(v => !vals.some(o => sameVal(o, v)))];
+        return this.withNarrowed(f, root, vals);
       }
       const types = own(s.localTypes, root);
       if (types) {
@@ -1543,6 +1547,15 @@ export class Program {
 
   /** `def __call__(self, _registry=_registry)`: the module global container a parameter is
    *  when callers leave it out (what they pass instead is bound at their calls). */
+  /** The class, function or object a parameter's default names (FunctionSummary.paramDefaults),
+   *  as the module sees it where the function is defined. */
+  private defaultValues(fn: FnInfo, param: string): Val[] {
+    const text = fn.s.paramDefaults && own(fn.s.paramDefaults, param);
+    if (!text || text === 'None') return NO_VALS;
+    const vals = this.evalGlobalPath(fn.file, dotted(text)).filter(v => v.k === 'cls' || (v.k === 'fn' && !v.bound) || v.k === 'inst');
+    return vals.length ? vals : NO_VALS;
+  }
+
   defaultContainers(fn: FnInfo, param: string): string[] {
     const text = fn.s.paramDefaults && own(fn.s.paramDefaults, param);
     if (!text) return [];

@@ -1633,7 +1633,10 @@ class Summarizer {
 
   // ---- thread starts ----
   private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode } | undefined {
-    const canon = this.canonical(path);
+    // (a parameter defaulting to a known constructor, `ServerClass=ThreadingTCPServer`: what
+    // the callers that leave it out make)
+    const dflt = ctx.scope.fn.params.includes(path.root) ? own(ctx.scope.fn.paramDefaults ?? {}, path.root) : undefined;
+    const canon = this.canonical(path) ?? (dflt ? this.canonical({ root: dflt.split('.')[0], attrs: dflt.split('.').slice(1) }) : undefined);
     let kind: StartKind | undefined;
     let target: SyntaxNode | undefined;
     let many = false;

@@ -14,6 +14,9 @@ export interface ThreadEntry {
   startedAt: { path: string; line: number }[];
   /** A Thread subclass: each thread runs on its own instance. */
   perInstance?: ClassInfo;
+  /** A request handler's thread: its perInstance object is one the server makes for the
+   *  request and no other thread sees (a Thread subclass's instance is its starter's too). */
+  ownObject?: boolean;
   /** The class of the object its target runs on, where narrower than the target's own:
    *  `Thread(target=server.serve_forever)` with server a ThreadingHTTPServer runs
    *  BaseServer.serve_forever on one (entryReceiver). */
@@ -32,7 +35,7 @@ export interface ThreadsConfig {
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
 interface SiteSource { fn: FnInfo; line: () => number }
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null; handler?: boolean }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
  *  model built from it propagates again only the threads that reach those (or whose entries
@@ -126,7 +129,9 @@ export class ThreadModel {
     // object of its own, running the handler's methods (one thread, named for the class).
     const noteHandler = (cls: ClassInfo, site: SiteSource) => {
       const entries = this.handlerEntries(cls);
-      if (entries.length) note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1));
+      if (!entries.length) return;
+      note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1));
+      cands.get(`${entries[0].key}|${cls.key}`)!.handler = true;
     };
     // The i-th construction of a class as a start site: its line read from the graph as it is
     // then (the construction keeps its place among its function's when lines move).
@@ -246,7 +251,7 @@ export class ThreadModel {
       const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
       // (one thread, started from one bound name: its join() ends it)
       const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1 ? JOINED + c.bound[0] : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -301,7 +306,7 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.joinedBy !== t.joinedBy || old.receiver !== t.receiver) return t;
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.receiver !== t.receiver) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;
