@@ -658,8 +658,12 @@ export class Program {
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
       if (s.params.includes(root)) {
         const t = this.withNarrowed(f, root, this.typesFromText(f.file, own(s.paramTypes, root)));
-        // (what a caller that leaves it out gets: `HandlerClass=BaseHTTPRequestHandler`)
-        const d = this.defaultValues(f, root);
+        // (what a caller that leaves it out gets: `HandlerClass=BaseHTTPRequestHandler`; and what
+        // the body binds it to, `if executor is None: executor = ThreadPoolExecutor()`)
+        const rebound = own(s.localTypes, root)?.filter(x => !x.startsWith(NARROWED));
+        const r = rebound?.length ? this.localTypeVals(f, root, rebound) ?? NO_VALS : NO_VALS;
+        const dv = this.defaultValues(f, root);
+        const d = r.length ? [...dv, ...r.filter(v => !dv.some(o => sameVal(o, v)))] : dv;
         if (t.length || !this.inferring) return d.length ? [...t, ...d.filter(v => !t.some(o => sameVal(o, v)))] : t;
         // (an unannotated constructor parameter: what construction sites pass; and the functions
         // handed to the parameter, `args=(self.on_done,)`, `retry(self.reload)`)
@@ -671,28 +675,8 @@ export class Program {
       }
       const types = own(s.localTypes, root);
       if (types) {
-        // (what `isinstance(x, C)` adds: besides what x was bound to, and loose, for x may be
-        // of another class, `if isinstance(item, Stop): break`, then item.execute())
-        const narrowed = this.narrowedVals(f, types);
-        const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
-        const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
-        if (!lt.length) return narrowed;
-        if (lt[0].startsWith(GETATTR_OF)) return this.dispatched(f, lt[0].slice(GETATTR_OF.length));
-        // (a loop variable: an element of the container it iterates)
-        if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
-        if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
-        const t = this.typesFromText(f.file, lt);
-        if (t.length) return also(t);
-        // `server = cls._Server(...)`: what the callee is, seen from here
-        if (this.localDepth < MAX_DEPTH) {
-          this.localDepth++;
-          try {
-            const made = lt.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
-              .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
-            if (made.length) return also(made);
-          } finally { this.localDepth--; }
-        }
-        if (narrowed.length) return narrowed;
+        const v = this.localTypeVals(f, root, types);
+        if (v) return v;
         // `x = make()` where make is a class defined locally
       }
       const local = this.localNamed(f.file.module, s.qualname, root);
@@ -705,6 +689,33 @@ export class Program {
       if (s.locals.includes(root)) return f.file.imports.some(i => i.name === root) ? this.resolveGlobal(f.file, root) : [];
     }
     return this.resolveGlobal(fn.file, root);
+  }
+
+  /** What a local's types (FunctionSummary.localTypes) give it; undefined when they give
+   *  nothing that is known (the caller looks further: a class or function defined locally). */
+  private localTypeVals(f: FnInfo, root: string, types: string[]): Val[] | undefined {
+    // (what `isinstance(x, C)` adds: besides what x was bound to, and loose, for x may be
+    // of another class, `if isinstance(item, Stop): break`, then item.execute())
+    const narrowed = this.narrowedVals(f, types);
+    const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
+    const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
+    if (!lt.length) return narrowed;
+    if (lt[0].startsWith(GETATTR_OF)) return this.dispatched(f, lt[0].slice(GETATTR_OF.length));
+    // (a loop variable: an element of the container it iterates)
+    if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
+    if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
+    const t = this.typesFromText(f.file, lt);
+    if (t.length) return also(t);
+    // `server = cls._Server(...)`: what the callee is, seen from here
+    if (this.localDepth < MAX_DEPTH) {
+      this.localDepth++;
+      try {
+        const made = lt.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
+          .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
+        if (made.length) return also(made);
+      } finally { this.localDepth--; }
+    }
+    return narrowed.length ? narrowed : undefined;
   }
 
   /** vals, and the classes `isinstance(name, C)` tests in f add to a parameter (loosely). */

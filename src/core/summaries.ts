@@ -1,7 +1,7 @@
 // Pass 3: helper summaries. A function that reads or writes a container — directly or through
 // its callees — makes each of its call sites an access in the caller, with the helper chain in
 // `via` and the call's arguments bound to the helper's parameters in key and value.
-import { DirectAccess, ExprPath, hasParam, own, Span } from './model';
+import { DirectAccess, ExprPath, hasParam, NARROWED, own, Span } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { DOTTED_NAME } from './vocabulary';
@@ -455,22 +455,31 @@ export function bindArguments(fn: FnInfo, bound: boolean, args: string[], kwargs
   const params = bound ? fn.s.params.slice(1) : fn.s.params;
   const m = new Map<string, string>();
   if (bound && fn.s.selfParam && receiver && receiver !== fn.s.selfParam && !fn.s.classmethod) m.set(fn.s.selfParam, receiver);
+  // (a parameter the body binds again is not the argument where it is used:
+  // `executor._shutdown_lock` is no `None._shutdown_lock`)
   let i = 0;
   for (const p of params) {
     if (p.startsWith('*')) break;
-    if (i < args.length && !args[i].startsWith('*')) m.set(p, args[i]);
+    if (i < args.length && !args[i].startsWith('*') && !rebound(fn, p)) m.set(p, args[i]);
     i++;
   }
-  for (const [k, v] of Object.entries(kwargs)) if (params.includes(k)) m.set(k, v);
+  for (const [k, v] of Object.entries(kwargs)) if (params.includes(k) && !rebound(fn, k)) m.set(k, v);
   return m;
 }
 
 const ATOM = /^(?:[\w.]+|[\w.]+\(.*\)|[\w.]+\[.*\]|'[^']*'|"[^"]*"|\(.*\)|\[.*\]|\{.*\})$/;
 
-/** A name local to the function (not a parameter, not a global it declares). */
+/** A name local to the function (not a global it declares; not a parameter, unless the body
+ *  binds it again: rebound). */
 function helperLocal(fn: FnInfo, name: string): boolean {
   const s = fn.s;
-  return s.locals.includes(name) && !hasParam(s, name);
+  return s.locals.includes(name) && (!hasParam(s, name) || rebound(fn, name));
+}
+
+/** A parameter the body binds again (`if executor is None: executor = ThreadPoolExecutor()`):
+ *  where it is used it may not be the argument. */
+function rebound(fn: FnInfo, p: string): boolean {
+  return !!own(fn.s.localTypes, p)?.some(x => !x.startsWith(NARROWED));
 }
 
 /** Replaces parameter names by argument texts, parenthesized where precedence could change. */
