@@ -69,6 +69,7 @@ const MAX_DEPTH = 12;
 /** Unknown receivers resolve by method name only when the name is this rare. */
 const MAX_BY_NAME = 4;
 /** Names too common to guess a receiver from, except from the one class of the caller's file that has it. */
+const MAKER_NAMES = new Set(['Process', 'Thread', 'Timer']);
 const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'emit', 'format']);
 /** Methods of threads, files, sockets, queues and locks: an unknown receiver is most likely one of those. */
 const STDLIB_OBJECT_NAMES = new Set(['start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
@@ -941,7 +942,11 @@ export class Program {
       const local = l.filter(f => topPackage(f.file.module) === topPackage(file.module));
       return local.length <= MAX_BY_NAME ? local : [];
     }
-    if (GENERIC_NAMES.has(name)) {
+    // (a factory of threads or processes, `ctx.Process(…)`: a guess across files picks
+    // another's, multiprocessing.pool's Process for concurrent.futures'
+    // `self._mp_context.Process`, and runs its DummyProcess there; only the caller's own
+    // file's is guessed)
+    if (GENERIC_NAMES.has(name) || MAKER_NAMES.has(name)) {
       const local = l.filter(f => f.file === file);
       return local.length === 1 ? local : [];
     }
