@@ -74,7 +74,10 @@ const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 's
 /** Methods of threads, files, sockets, queues and locks: an unknown receiver is most likely one of those. */
 const STDLIB_OBJECT_NAMES = new Set(['start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
   'reset', 'update', 'set', 'cancel', 'acquire', 'release', 'notify', 'notify_all', 'connect', 'shutdown', 'copy', 'items', 'keys',
-  'values', 'encode', 'decode', 'load', 'save', 'dump', 'parse', 'is_alive', 'setDaemon', 'fileno', 'seek', 'tell', 'readline']);
+  'values', 'encode', 'decode', 'load', 'save', 'dump', 'parse', 'is_alive', 'setDaemon', 'fileno', 'seek', 'tell', 'readline',
+  // (a lock's, an event loop's, a server's: `lock.locked()` over a set of thread locks is no
+  // asyncio Semaphore's, `loop.create_task(…)` no TaskGroup's)
+  'locked', 'get_loop', 'create_task', 'handle_request']);
 
 /** Container types whose iteration gives keys (ContainerInfo.type). */
 const MAPPING_TYPES = new Set(['dict', 'defaultdict', 'OrderedDict', 'Counter', 'ChainMap', 'WeakValueDictionary', 'WeakKeyDictionary']);

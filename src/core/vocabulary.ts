@@ -91,7 +91,7 @@ export const BUILTIN_VALUE_METHODS = new Set(['capitalize', 'casefold', 'center'
   'isprintable', 'isspace', 'istitle', 'isupper', 'ljust', 'lower', 'lstrip', 'partition', 'removeprefix', 'removesuffix',
   'replace', 'rfind', 'rindex', 'rjust', 'rpartition', 'rsplit', 'rstrip', 'split', 'splitlines', 'startswith', 'strip',
   'swapcase', 'title', 'translate', 'upper', 'zfill', 'hex', 'group', 'groups', 'groupdict', 'span', 'expand',
-  'findall', 'finditer', 'fullmatch', 'subn', 'sub', 'search', 'match', 'scanner', 'fromhex', 'maketrans']);
+  'findall', 'finditer', 'fullmatch', 'subn', 'sub', 'search', 'match', 'scanner', 'fromhex', 'maketrans', 'end']);
 
 /** Builtin types: `dict.fromkeys(…)`, `str.join(…)` call no analyzed method, so their method
  *  names are never guessed (unless the module binds the name itself). */
