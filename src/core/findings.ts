@@ -504,6 +504,10 @@ export class Findings {
       const real = visits.filter(v => !v.setup || !newObjects(program, fn, chk));
       const fnThreads = ids.map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process' && real.some(v => v.thread === t));
       if (!fnThreads.length) return;
+      // (each instance of a Thread subclass or request handler has its own self: its
+      // attributes are not another instance's; a request handler's object no other thread has)
+      const own = (t: ThreadEntry) => !!t.perInstance && ownedBy(program, chk.container, t.perInstance);
+      if (fnThreads.every(t => t.ownObject && own(t))) return;
       // (run under a lock every caller holds, `_acquireLock()` around each call of
       // PlaceHolder.append: its test and write are one step for all who take it)
       if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return;
@@ -512,9 +516,9 @@ export class Findings {
       // taking the key out, a KeyError between the two)
       const use = act.access === 'read';
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write' && (!use || REMOVALS.has(a.op))) ?? [];
-      const other = writers.find(w => (!fnThreads.includes(w.thread) || w.thread.instances === 'many') && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
+      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
       if (use && !other) return;
-      const manyHere = fnThreads.find(t => t.instances === 'many');
+      const manyHere = fnThreads.find(t => t.instances === 'many' && !own(t));
       // (run on two threads, each's write can fall between the other's test and write, unless
       // they never overlap: a common lock, or one joined before the other runs it)
       const overlapping = () => {

@@ -1,9 +1,9 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { ExprPath, ThreadStart } from './model';
+import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
-import { CONSTRUCTOR_NAMES, HANDLER_METHODS, JOINED, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, HANDLER_METHODS, JOINED, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -208,12 +208,19 @@ export class ThreadModel {
     for (const [cls, m] of madeBy) for (const site of m.sites) note(m.fns[0], 'thread', cls.s.name, site, m.many, undefined, cls, undefined, m.fns.slice(1));
     // Analyzed servers with ThreadingMixIn (`class Server(ThreadingMixIn, TCPServer)`), made
     // with a handler class: as the threading servers the summarizer knows by name.
+    // (and a server subclass that gives its base the handler class itself, `super().__init__(
+    // addr, Handler)`: each construction of it)
     for (const cls of program.classes.values()) {
       if (!program.threadingServer(cls)) continue;
-      (graph.constructions.get(cls) ?? []).forEach((s, i) => {
+      const sites = graph.constructions.get(cls);
+      if (!sites) continue;
+      const own = this.handedUp(cls);
+      sites.forEach((s, i) => {
+        if (s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
         const arg = handlerArgument(s.site);
-        if (!arg || s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
-        for (const h of this.handlerClasses(s.fn, dotted(arg))) noteHandler(h, constructionSite(cls, i));
+        const hs = arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : [];
+        for (const h of own) if (!hs.includes(h)) hs.push(h);
+        for (const h of hs) noteHandler(h, constructionSite(cls, i));
       });
     }
     // Declared threads: annotation comments, then threadline.json globs.
@@ -445,7 +452,9 @@ export class ThreadModel {
   /** What the function contributes to the thread model through its starts (how, and what they
    *  resolve to; not where: see reposition): an edit that leaves it unchanged leaves the model. */
   startKey(fn: FnInfo): string {
-    if (!fn.s.starts.length) return '';
+    // (a server's `__init__` may give its base the handler class: handedUp)
+    const up = fn.s.name === '__init__' && fn.cls && this.program.threadingServer(fn.cls) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
+    if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
       + fn.s.starts.map(st => {
@@ -453,7 +462,7 @@ export class ThreadModel {
         // (and what a guessed process maker makes: threads or processes)
         const made = st.maker && this.madeThreads(fn, st as ThreadStart & { maker: ExprPath });
         return made ? `${targets}>${made.classes.map(c => c.key).join(',')}${made.process ? '+' : ''}` : targets;
-      }).join(';');
+      }).join(';') + up;
   }
 
   /** After an edit that moved lines in the given functions: their start sites re-read from the
@@ -495,6 +504,25 @@ export class ThreadModel {
       }
     }
     return { classes, process: process || !targets.length };
+  }
+
+  /** The handler classes a server class's `__init__`s (its own and its bases') give up the
+   *  MRO: `super().__init__(addr, Handler)`, `Base.__init__(self, addr, Handler)`. */
+  private handedUp(cls: ClassInfo): ClassInfo[] {
+    const out: ClassInfo[] = [];
+    for (const k of this.program.mro(cls)) {
+      const init = k.methods.get('__init__');
+      if (!init) continue;
+      for (const c of init.s.calls) {
+        if (c.callee.attrs.length !== 1 || c.callee.attrs[0] !== '__init__') continue;
+        const viaSuper = c.callee.root === '<super>';
+        if (!viaSuper && c.args[0] !== init.s.selfParam) continue;
+        const arg = own(c.kwargs, 'RequestHandlerClass') ?? c.args[viaSuper ? 1 : 2];
+        if (!arg || !DOTTED_NAME.test(arg)) continue;
+        for (const h of this.handlerClasses(init, dotted(arg))) if (!out.includes(h)) out.push(h);
+      }
+    }
+    return out;
   }
 
   /** The handler classes a handler start's target names (`Handler`, `self.handler_cls` …). */
