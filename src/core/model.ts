@@ -161,6 +161,9 @@ export interface FunctionSummary {
   acquired?: string[];
   /** A generator (`yield` in its body): a call runs none of the body, its iteration does. */
   generator?: boolean;
+  /** A generator's lock texts held at every `yield` (`@contextmanager def locked(self): with
+   *  self._lock: yield`): what a `with self.locked():` holds (Program.lockIds). */
+  yieldLocks?: string[];
   /** Locals holding an object only this call can reach (CallSite.fresh), with the texts of
    *  what made it (`Selector`): the analysis takes them when every one is a class. */
   made?: Record<string, string[]>;

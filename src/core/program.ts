@@ -106,6 +106,9 @@ export class Program {
   readonly containers = new Map<string, ContainerInfo>();
   private readonly fnsByFile = new Map<FileSummary, FnInfo[]>();
   private readonly lockNames = new Set<string>();
+  /** Names of generators that hold a lock at their yields (FunctionSummary.yieldLocks): a
+   *  `with self._locked():` of one of them holds it. */
+  private readonly lockManagers = new Set<string>();
   /** Receivers of straight-line acquire(), by text. */
   private readonly acquiredTexts = new Set<string>();
   /** Condition attribute name → the lock attribute it wraps. */
@@ -142,6 +145,7 @@ export class Program {
       const list: FnInfo[] = [];
       for (const s of f.functions) {
         for (const t of s.acquired ?? []) this.acquiredTexts.add(t);
+        if (s.yieldLocks?.length) this.lockManagers.add(s.name);
         const fi: FnInfo = { ord: -1, key: `${f.module}:${s.qualname}`, file: f, s };
         if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
         // A redefinition binds the name (Python semantics); the earlier body is still analyzed.
@@ -1659,6 +1663,7 @@ export class Program {
 
   isLock(text: string): boolean {
     if (text.startsWith(JOINED)) return true;
+    if (this.managed(text)) return true;
     const last = text.split('.').pop() ?? text;
     return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
   }
@@ -1668,6 +1673,7 @@ export class Program {
    *  concurrent.futures, whose `waiter.add_result()` is a call to resolve). */
   isLockIn(fn: FnInfo, text: string): boolean {
     const last = text.split('.').pop() ?? text;
+    if (this.managed(text)) return true;
     if (text.startsWith(JOINED) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
     for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.s.acquired?.includes(text)) return true;
     return false;
@@ -1699,8 +1705,29 @@ export class Program {
     if (!memo) this.lockMemo.set(fn, (memo = new Map()));
     const key = recv ? `${text}@${recv.key}` : text;
     let ids = memo.get(key);
-    if (!ids) memo.set(key, (ids = this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
+    if (!ids) memo.set(key, (ids = (this.managed(text) ? this.managedLocks(fn, text, recv) : undefined) ?? this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
     return ids;
+  }
+
+  /** A `with x.m():` text (summarize's withStmt) where some generator m holds a lock at its
+   *  yields (lock helpers' texts, `_acquireLock()`, end in `()` too: they are not). */
+  private managed(text: string): boolean {
+    return text.endsWith('()') && this.lockManagers.size > 0 && this.lockManagers.has(text.slice(text.lastIndexOf('.') + 1, -2));
+  }
+
+  /** The locks `with self._locked():` holds: those its context manager (a generator) holds at
+   *  every yield, named in the manager's own frame, on the object it is called on. */
+  private managedLocks(fn: FnInfo, text: string, recv?: ClassInfo): string[] | undefined {
+    const p = dotted(text.slice(0, -2));
+    const ids = new Set<string>();
+    const vals = recv && p.root === this.selfName(fn) && p.attrs.length === 1 ? NO_VALS : this.inferred(() => this.evalPath(fn, p));
+    const managers = vals.length ? vals.flatMap(v => (v.k === 'fn' ? [v.fn] : [])) : recv ? [this.lookupMethod(recv, p.attrs[0])].filter((m): m is FnInfo => !!m) : [];
+    for (const m of managers) {
+      if (!m.s.yieldLocks?.length) continue;
+      const on = m.cls && p.root === this.selfName(fn) && recv ? recv : undefined;
+      for (const l of m.s.yieldLocks) for (const id of this.lockIds(m, l, on)) ids.add(id);
+    }
+    return ids.size ? [...ids] : undefined;
   }
   private readonly lockMemo = new Map<FnInfo, Map<string, readonly string[]>>();
 

@@ -669,6 +669,9 @@ class Summarizer {
         // __enter__ nearly always returns)
         const f = value.type === 'call' ? child(value, 'function') : undefined;
         const fp = f && this.pathOf(f);
+        // (`with self._locked():`, a context manager that may hold a lock at its yield: its
+        // text, which the analysis keeps only where such a generator is: Program.isLock)
+        if (fp && !fp.root.startsWith('<') && DOTTED_NAME.test(this.t(f!))) locks.push(`${this.lockText(ctx, this.t(f!))}()`);
         const target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
         if (fp) {
           const on = target?.type === 'identifier' ? this.t(target) : `<call:${[fp.root, ...fp.attrs].join('.')}>`;
@@ -1335,9 +1338,15 @@ class Summarizer {
         for (const c of n.children) if (c.type === 'interpolation' || c.type === 'string') for (const e of namedChildren(c)) if (e.type !== 'string_content') this.expr(e, ctx);
         return;
       case 'assignment': case 'augmented_assignment': return this.assignment(n, ctx);
-      case 'yield':
-        if (ctx.scope.fn.kind !== 'module') ctx.scope.fn.generator = true;
+      case 'yield': {
+        const fn = ctx.scope.fn;
+        if (fn.kind === 'module') break;
+        // (the locks held at every yield: a context manager's, held in its `with` body)
+        if (!fn.generator) { if (ctx.locks.length) fn.yieldLocks = [...ctx.locks]; }
+        else if (fn.yieldLocks) { const kept = fn.yieldLocks.filter(l => ctx.locks.includes(l)); fn.yieldLocks = kept.length ? kept : undefined; }
+        fn.generator = true;
         break;
+      }
       case 'keyword_argument': { const v = child(n, 'value'); if (v) this.expr(v, ctx); return; }
       case 'integer': case 'float': case 'true': case 'false': case 'none': case 'comment': case 'ellipsis': case 'string_content':
         return;
@@ -1658,6 +1667,11 @@ class Summarizer {
       if (kind === 'process' && !canon) maker = this.resolveAlias(ctx, path);
     }
     else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Thread' && kwargs.target) { kind = 'thread'; target = kwargs.target; targetArgs = tupleItems(kwargs.args); }
+    else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'add_done_callback' && this.executorFuture({ root: path.root, attrs: path.attrs.slice(0, -1) }, ctx)) {
+      // `fut = pool.submit(work); fut.add_done_callback(cb)`: cb runs on the pool's thread that
+      // completes the future (its manager thread for a process pool), one per future
+      kind = 'executor'; target = args[0] ?? kwargs.fn; many = true; via = 'add_done_callback';
+    }
     else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; targetArgs = args.slice(2); }
     else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
       const m = path.attrs[path.attrs.length - 1];
@@ -1697,6 +1711,24 @@ class Summarizer {
     }
     ctx.scope.fn.starts.push(start);
     return { lambdaNode };
+  }
+
+  /** Whether a path is a future an executor's `submit` returned: a local bound to it
+   *  (`fut = self.pool.submit(…)`), or the call itself (`pool.submit(…).add_done_callback`). */
+  private executorFuture(p: ExprPath, ctx: Ctx): boolean {
+    const made = (text: string) => {
+      const i = text.lastIndexOf('.');
+      if (i < 0 || text.slice(i + 1) !== 'submit') return false;
+      const r = text.slice(0, i).split('.');
+      return !!this.executorKind({ root: r[0], attrs: r.slice(1) });
+    };
+    if (p.root.startsWith('<call:') && !p.attrs.length) return made(p.root.slice(6, -1));
+    if (p.attrs.length) return false;
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const types = own(this.scopes[i].fn.localTypes, p.root);
+      if (types) return types.some(made);
+    }
+    return false;
   }
 
   private executorKind(recv: ExprPath): 'thread' | 'process' | undefined {

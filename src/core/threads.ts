@@ -165,7 +165,9 @@ export class ThreadModel {
         for (const { fn: target, recv } of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
           const site: SiteSource = { fn, line: () => fn.s.starts[i].line };
-          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn);
+          // (a timer re-armed by its own function through a helper, `_tick → _schedule`, which
+          // main also calls once: one chain of ticks, each after the last)
+          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined);
           for (const cls of made?.classes ?? []) {
             let m = madeBy.get(cls);
             if (!m) madeBy.set(cls, (m = { fns: [], sites: [], many: false }));
@@ -416,13 +418,13 @@ export class ThreadModel {
 
   /** Is the function that starts a thread itself run more than once: called in a loop, from
    *  several places, or a public method (like `submit`) that callers can call again and again? */
-  private runsRepeatedly(start: FnInfo): boolean {
+  private runsRepeatedly(start: FnInfo, rearmedBy?: FnInfo): boolean {
     const sites = new Map<FnInfo, { caller: FnInfo; inLoop: boolean }[]>();
     const sitesOf = (fn: FnInfo) => {
       let l = sites.get(fn);
       if (!l) {
         l = [];
-        for (const caller of this.graph.callers.get(fn) ?? []) for (const c of this.graph.calls.get(caller) ?? [])
+        for (const caller of this.graph.callers.get(fn) ?? []) if (caller !== rearmedBy) for (const c of this.graph.calls.get(caller) ?? [])
           if (c.targets.some(t => t.fn === fn)) l.push({ caller, inLoop: c.site.inLoop });
         sites.set(fn, l);
       }
