@@ -1194,11 +1194,24 @@ export class Program {
       // (at a call, objects through attribute paths only: a plain local is every call's
       // argument, and the rare one worth typing is not worth evaluating them all; at a thread
       // start, locals too: `q = Jobs(); Thread(target=work, args=(q,))`)
-      const objects = start || a.includes('.');
+      // (and of a path, only one whose last name some class or module types: `self.mgr`, not
+      // `self.path`)
+      const objects = start || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
       if (!named && !objects) return NO_VALS;
       return this.evalPath(fn, dotted(a)).filter(v => (v.k === 'fn' ? named : v.k === 'inst' && !v.loose && objects));
     });
     return handed.some(h => h.length) ? handed : undefined;
+  }
+
+  private typedNames?: Set<string>;
+  /** Attribute and global names bound somewhere to something typed (AttrInfo.typeText). */
+  private typedAttrNames(): Set<string> {
+    if (!this.typedNames) {
+      this.typedNames = new Set();
+      for (const c of this.classes.values()) for (const [a, info] of Object.entries(c.s.attrs)) if (info.typeText?.length || info.fromParams?.length) this.typedNames.add(a);
+      for (const f of this.files) for (const [g, info] of Object.entries(f.globals)) if (info.typeText?.length) this.typedNames.add(g);
+    }
+    return this.typedNames;
   }
 
   private names?: Set<string>;
