@@ -1782,7 +1782,8 @@ const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_stateme
  *  arrays and tables by one shared frozen one (a summary is never changed once made; frozen, a
  *  change would throw rather than leak into every summary). */
 function compact(s: FileSummary, list: ListFix = exact): void {
-  for (const f of s.functions) compactFunction(f, true, list);
+  const pool = new ItemPool();
+  for (const f of s.functions) { compactFunction(f, false, list); compactItems(f.calls, f.accesses, f.starts, list, pool); }
   for (const c of s.classes) compactClass(c, list);
   s.classes = list(s.classes); s.functions = list(s.functions); s.imports = list(s.imports);
   compactSymbols(s.symbols, list);
@@ -1808,10 +1809,38 @@ function compactFunction(f: FunctionSummary, items: boolean, list: ListFix = exa
   if (items) compactItems(f.calls, f.accesses, f.starts, list);
 }
 
-function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[], list: ListFix = exact): void {
-  for (const c of calls) { compactPath(c.callee, list); c.args = list(c.args); c.locks = list(c.locks); c.kwargs = table(c.kwargs); }
-  for (const a of accesses) { compactPath(a.target, list); a.locks = list(a.locks); }
+function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[], list: ListFix = exact, pool?: ItemPool): void {
+  if (pool) {
+    for (const c of calls) { c.callee = pool.path(c.callee, list); c.args = pool.texts(c.args, list); c.locks = pool.texts(c.locks, list); c.kwargs = table(c.kwargs); }
+    for (const a of accesses) { a.target = pool.path(a.target, list); a.locks = pool.texts(a.locks, list); }
+  } else {
+    for (const c of calls) { compactPath(c.callee, list); c.args = list(c.args); c.locks = list(c.locks); c.kwargs = table(c.kwargs); }
+    for (const a of accesses) { compactPath(a.target, list); a.locks = list(a.locks); }
+  }
   for (const st of starts) { if (st.target) compactPath(st.target, list); if (st.args) st.args = list(st.args); }
+}
+
+/** One object per distinct callee or target path, and per list of texts (held locks, call
+ *  arguments), in a file: a
+ *  file writes `self._lock` and `self.items` many times, and each came as objects of its own
+ *  (from JSON, or cut from the tree): 136,000 paths and their attribute lists in the stdlib's
+ *  summaries. Never changed once the summary is made, so they can be shared. */
+class ItemPool {
+  private readonly paths = new Map<string, ExprPath>();
+  private readonly textLists = new Map<string, string[]>();
+  path(p: ExprPath, list: ListFix): ExprPath {
+    const key = p.attrs.length ? `${p.root}\0${p.attrs.join('.')}` : p.root;
+    let q = this.paths.get(key);
+    if (!q) { compactPath(p, list); this.paths.set(key, (q = p)); }
+    return q;
+  }
+  texts(l: string[], list: ListFix): string[] {
+    if (!l.length) return list(l);
+    const key = l.length === 1 ? l[0] : l.join('\0');
+    let q = this.textLists.get(key);
+    if (!q) this.textLists.set(key, (q = list(l)));
+    return q;
+  }
 }
 
 function compactClass(c: ClassSummary, list: ListFix = exact): void {
