@@ -1148,6 +1148,12 @@ class Summarizer {
       const v = this.t(value);
       // in a method, `self.reg = REG` (a module global): self.reg is REG (Program.classContainer)
       if (ctx.scope.cls || ctx.scope.fn.kind === 'module' || this.globalName(ctx, value)) n.alias = v;
+      else {
+        // (a parameter or local bound to a module global first, `if objtable is None: objtable =
+        // objecttable`: self.objtable may be that global, idlelib's rpc)
+        const al = ctx.scope.aliases.get(v);
+        if (al && !ctx.scope.fn.params.includes(al.root) && !ctx.scope.locals.has(al.root) && ctx.scope.fn.selfParam !== al.root) n.alias = [al.root, ...al.attrs].join('.');
+      }
       const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
       if (pt || lt || lc) n.name = {};
       if (pt) n.name!.paramType = pt;
