@@ -229,6 +229,9 @@ export const VALUES_OF = '<values>';
  *  string), `^prefix` (`f"handle_{kind}"`, `"do_" + cmd`) or `?var` (a variable the function
  *  tests for membership in a class attribute listing method names, `assert name in self.public`). */
 export const GETATTR_OF = '<getattr>';
+/** In AttrInfo.names, an entry naming the list another class's attribute holds, which the list
+ *  adds to (`public = Server.public + [...]`): `<listed>Server.public`. */
+export const LISTED_FROM = '<listed>';
 /** A call's callee that is an item of a container (`self.handlers[kind](msg)`): its elements or
  *  values (Program.evalRoot). */
 export const ITEM_OF = '<item>';

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, NARROWED, own, VALUES_OF } from './model';
+import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -752,13 +752,38 @@ export class Program {
       const prefix = spec.slice(1);
       for (const k of [...this.mro(cls), ...this.allSubclasses(cls)]) for (const n of k.methods.keys()) if (n.startsWith(prefix) && !names.includes(n)) names.push(n);
     } else if (spec[0] === '?') {
+      // (on self of this class or a subclass: each one's own list, `public = Server.public +
+      // ['track_segment']` in SharedMemoryServer, names its own methods)
       const v = spec.slice(1), sp = this.selfName(f);
+      const out: Val[] = [];
       for (const a of f.s.accesses) {
         if (!a.check || a.key !== v || a.target.root !== sp || a.target.attrs.length !== 1) continue;
-        for (const k of this.mro(cls)) { const listed = own(k.s.attrs, a.target.attrs[0])?.names; if (listed) { names = listed; break; } }
+        for (const k of [cls, ...this.allSubclasses(cls)]) {
+          for (const val of this.methodsNamed(k, this.listedNames(k, a.target.attrs[0], 0))) if (!out.some(o => sameVal(o, val))) out.push(val);
+        }
       }
+      return out;
     }
     return this.methodsNamed(cls, names);
+  }
+
+  /** The names a class's list attribute holds (AttrInfo.names), the base list it adds to
+   *  included (LISTED_FROM). */
+  private listedNames(cls: ClassInfo, attr: string, depth: number): string[] {
+    if (depth > MAX_DEPTH) return [];
+    for (const k of this.mro(cls)) {
+      const listed = own(k.s.attrs, attr)?.names;
+      if (!listed) continue;
+      const out: string[] = [];
+      for (const n of listed) {
+        if (!n.startsWith(LISTED_FROM)) { out.push(n); continue; }
+        const p = dotted(n.slice(LISTED_FROM.length));
+        if (p.attrs.length !== 1) continue;
+        for (const v of this.evalGlobalPath(k.file, { root: p.root, attrs: [] })) if (v.k === 'cls') out.push(...this.listedNames(v.cls, p.attrs[0], depth + 1));
+      }
+      return out;
+    }
+    return [];
   }
 
   /** The methods of those names on an object of cls, as bound methods. */

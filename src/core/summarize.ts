@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  GETATTR_OF, hasParam, ImportBinding, ITEM_OF, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
+  GETATTR_OF, hasParam, ImportBinding, ITEM_OF, LISTED_FROM, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -1084,10 +1084,17 @@ class Summarizer {
     if (handed) n.handed = true;
     // (`__all__ = [...]`; and a class body's list of names, `public = ['create', 'incref']`,
     // which a getattr(self, name) dispatch may test names against)
-    if ((value?.type === 'list' || value?.type === 'tuple') && ((table === this.out.globals && name === '__all__') || (table !== this.out.globals && level === 'class'))) {
-      const items = namedChildren(value);
+    // (and a subclass's that adds to its base's, `public = Server.public + ['track_segment']`:
+    // the base's names come with it, by a `Base.attr` entry the analysis reads: Program.listedNames)
+    let listed = value, base: string | undefined;
+    if (value?.type === 'binary_operator' && table !== this.out.globals && level === 'class') {
+      const l = child(value, 'left'), r = child(value, 'right');
+      if (l?.type === 'attribute' && DOTTED_NAME.test(this.t(l)) && (r?.type === 'list' || r?.type === 'tuple')) { listed = r; base = this.t(l); }
+    }
+    if ((listed?.type === 'list' || listed?.type === 'tuple') && ((table === this.out.globals && name === '__all__') || (table !== this.out.globals && level === 'class'))) {
+      const items = namedChildren(listed);
       const names = items.filter(c => c.type === 'string').map(c => stringValue(this.t(c))).filter((x): x is string => x !== undefined);
-      if (names.length && (name === '__all__' || names.length === items.length)) n.names = names;
+      if (names.length && (name === '__all__' || names.length === items.length)) n.names = base ? [`${LISTED_FROM}${base}`, ...names] : names;
     }
     applyNote(table, name, n);
     if (this.effects && table === this.out.globals) {
