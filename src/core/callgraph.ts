@@ -213,12 +213,12 @@ export class CallGraph {
 
   /** The functions and every function that reaches them through calls ('callers'), or that
    *  they reach ('callees'), transitively. */
-  closure(fns: Iterable<FnInfo>, direction: 'callers' | 'callees'): Set<FnInfo> {
+  closure(fns: Iterable<FnInfo>, direction: 'callers' | 'callees', stop?: ReadonlySet<FnInfo>): Set<FnInfo> {
     const out = new Set<FnInfo>(fns);
     const queue = [...out];
     for (let i = 0; i < queue.length; i++) {
       const next = direction === 'callers' ? this.callers.get(queue[i]) ?? [] : this.callees(queue[i]);
-      for (const c of next) if (!out.has(c)) { out.add(c); queue.push(c); }
+      for (const c of next) if (!out.has(c) && !stop?.has(c)) { out.add(c); queue.push(c); }
     }
     return out;
   }

@@ -963,7 +963,11 @@ export class Program {
     if (/^__.*__$/.test(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name)) return [];
     // (never the caller itself: `handler.handle(record)` in QueueListener.handle hands the
     // record to another object, a Handler, not to itself)
-    const l = (this.methodsByName.get(name) ?? []).filter(f => f !== caller);
+    const all = this.methodsByName.get(name) ?? [];
+    const l = all.filter(f => f !== caller);
+    // (a method passing the call on to a same-named one of another object, `self.tk.mainloop(n)`
+    // in tkinter's Misc.mainloop: an object of its own library's, never another package's)
+    if (l.length < all.length && caller.cls && !l.some(f => topPackage(f.file.module) === topPackage(file.module))) return [];
     // A common name (`run`) is guessed only when one class of the caller's own file defines it.
     if (STDLIB_OBJECT_NAMES.has(name)) return []; // t.start(), f.close(), q.put(): most likely not ours
     if (BUILTIN_VALUE_METHODS.has(name)) return []; // line.split(), m.group(1)

@@ -276,7 +276,9 @@ export class ThreadModel {
     // Main: everything nobody in the analyzed code calls or starts (public API, module top level).
     const started = new Set([...this.threads.flatMap(t => t.entries), ...bootstraps]);
     // (and nor is what only it reaches, Thread's own machinery: reached by no thread, not main's)
-    this.machinery = bootstraps.size ? graph.closure(bootstraps, 'callees') : NO_FNS;
+    // (not through a thread's entry, each Thread subclass's run(): what that reaches is its
+    // thread's, or, where no thread takes the call, main's like anything else no one runs)
+    this.machinery = bootstraps.size ? graph.closure(bootstraps, 'callees', new Set(this.threads.flatMap(t => t.entries))) : NO_FNS;
     const roots = uncalled(fnList, graph, started);
     for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
     this.main = this.kept(prev, { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] });
