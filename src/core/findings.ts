@@ -359,7 +359,9 @@ export class Findings {
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       const top = st.fn.s.kind === 'module';
-      if (!top) { st.index = visits.length; visits.push(st); }
+      // (module-level code is import, before any thread: unless it starts one there, after
+      // which its own accesses run beside that thread's; the summary keeps only those)
+      if (!top || st.fn.s.starts.length) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const held = call.locks.length ? [...new Set([...st.held, ...call.locks.flatMap(l => program.lockIds(st.fn, l, st.recv))])].sort() : st.held;

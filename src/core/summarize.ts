@@ -365,8 +365,11 @@ class Summarizer {
     // Bare names that are plain locals are not shared state (unless a closure shares them).
     // (parameters stay: a helper that changes the container it is given writes the caller's container)
     const params = new Set(fn.params);
+    // (at module level, the module's globals are shared once a thread the module starts there
+    // runs: a script's `Thread(target=worker).start()` then `shared[k] = v`; before that, import)
+    const started = fn.kind === 'module' && fn.starts.length ? Math.min(...fn.starts.map(st => st.line)) : Infinity;
     fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
-      || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref'));
+      || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
   }
 
   private bind(ctx: Ctx, name: string, madeBy?: string): void {
