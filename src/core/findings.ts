@@ -360,7 +360,7 @@ export class Findings {
       states++;
       const top = st.fn.s.kind === 'module';
       // (module-level code is import, before any thread: unless it starts one there, after
-      // which its own accesses run beside that thread's; the summary keeps only those)
+      // which its own accesses run beside that thread's: those only, in collect)
       if (!top || st.fn.s.starts.length) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
@@ -398,8 +398,10 @@ export class Findings {
     for (const v of visits) {
       let path: string[] | undefined;
       let visitCanonical: string[] | undefined, visitShown: string[] | undefined;
+      // (module-level code: what it does after its first thread start; before, it is import)
+      const after = v.fn.s.kind === 'module' ? Math.min(...v.fn.s.starts.map(st => st.line)) : 0;
       for (const a of helpers.accessesForFindings(v.fn)) {
-        if (REFERENCE_ONLY.has(a.op) || !wanted(a.container)) continue;
+        if (REFERENCE_ONLY.has(a.op) || !wanted(a.container) || a.site.line <= after) continue;
         if (a.receivers && v.recv && !program.conesMeet(a.receivers, [v.recv]).length) continue;
         if (a.freshRoot !== undefined && program.madeLocal(v.fn, a.freshRoot)) continue;
         if (v.setup && newObjects(program, v.fn, a)) continue;
@@ -732,7 +734,8 @@ function relatedOwner(program: Program, c: ContainerInfo, cls: ClassInfo | undef
 
 function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {
   const c = program.containers.get(cid);
-  return !!c && c.ownerKind === 'class' && program.mro(cls).some(k => declares(k, c));
+  // (not a class-level attribute, `seen = {}` in the class body: every instance shares it)
+  return !!c && c.ownerKind === 'class' && !c.classLevel && program.mro(cls).some(k => declares(k, c));
 }
 
 function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thread.id]): FindingAccess {

@@ -69,8 +69,10 @@ const MAX_DEPTH = 12;
 /** Unknown receivers resolve by method name only when the name is this rare. */
 const MAX_BY_NAME = 4;
 /** Names too common to guess a receiver from, except from the one class of the caller's file that has it. */
-const MAKER_NAMES = new Set(['Process', 'Thread', 'Timer']);
+const NO_IDS: readonly string[] = [];
 const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'emit', 'format']);
+/** Factories of threads and processes: guessed by name only in the caller's own file (byName). */
+const MAKER_NAMES = new Set(['Process', 'Thread', 'Timer']);
 /** Methods of threads, files, sockets, queues and locks: an unknown receiver is most likely one of those. */
 const STDLIB_OBJECT_NAMES = new Set(['start', 'stop', 'close', 'open', 'read', 'write', 'send', 'recv', 'join', 'wait', 'put', 'flush',
   'reset', 'update', 'set', 'cancel', 'acquire', 'release', 'notify', 'notify_all', 'connect', 'shutdown', 'copy', 'items', 'keys',
@@ -133,6 +135,7 @@ export class Program {
       this.moduleCount.set(f.module, (this.moduleCount.get(f.module) ?? 0) + 1);
     }
     const redefined = new Map<string, number>();
+    const managers: FunctionSummary[] = [];
     for (const f of files) {
       for (const c of f.classes) {
         this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map(), setters: new Map() });
@@ -145,7 +148,7 @@ export class Program {
       const list: FnInfo[] = [];
       for (const s of f.functions) {
         for (const t of s.acquired ?? []) this.acquiredTexts.add(t);
-        if (s.yieldLocks?.length) this.lockManagers.add(s.name);
+        if (s.yieldLocks?.length) managers.push(s);
         const fi: FnInfo = { ord: -1, key: `${f.module}:${s.qualname}`, file: f, s };
         if (s.className) fi.cls = this.classes.get(`${f.module}:${s.className}`);
         // A redefinition binds the name (Python semantics); the earlier body is still analyzed.
@@ -161,6 +164,12 @@ export class Program {
         list.push(fi);
       }
       this.fnsByFile.set(f, list);
+    }
+    // (context managers whose yields hold a lock: not `with open(p) as f: yield f`; one holding
+    // another's, `with self._locked(): yield`, once that one is known)
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const s of managers) if (!this.lockManagers.has(s.name) && s.yieldLocks!.some(l => this.isLock(l))) { this.lockManagers.add(s.name); grew = true; }
     }
     this.indexNames();
     for (const fi of this.fns.values()) if (fi.s.parent) fi.parent = this.fns.get(`${fi.file.module}:${fi.s.parent}`);
@@ -1747,7 +1756,11 @@ export class Program {
     if (!memo) this.lockMemo.set(fn, (memo = new Map()));
     const key = recv ? `${text}@${recv.key}` : text;
     let ids = memo.get(key);
-    if (!ids) memo.set(key, (ids = (this.managed(text) ? this.managedLocks(fn, text, recv) : undefined) ?? this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
+    if (!ids) {
+      // (none while it is worked out: context managers that hold each other end there)
+      memo.set(key, NO_IDS);
+      memo.set(key, (ids = (this.managed(text) ? this.managedLocks(fn, text, recv) : undefined) ?? this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
+    }
     return ids;
   }
 
@@ -1767,9 +1780,10 @@ export class Program {
     for (const m of managers) {
       if (!m.s.yieldLocks?.length) continue;
       const on = m.cls && p.root === this.selfName(fn) && recv ? recv : undefined;
-      for (const l of m.s.yieldLocks) for (const id of this.lockIds(m, l, on)) ids.add(id);
+      for (const l of m.s.yieldLocks) if (this.isLockIn(m, l)) for (const id of this.lockIds(m, l, on)) ids.add(id);
     }
-    return ids.size ? [...ids] : undefined;
+    // (a manager of that name that holds no lock, another class's `session()`: none)
+    return [...ids];
   }
   private readonly lockMemo = new Map<FnInfo, Map<string, readonly string[]>>();
 

@@ -1852,7 +1852,7 @@ class ItemPool {
   }
   texts(l: string[], list: ListFix): string[] {
     if (!l.length) return list(l);
-    const key = l.length === 1 ? l[0] : l.join('\0');
+    const key = l.length === 1 ? l[0] : `${l.length}\0${l.join('\0')}`;
     let q = this.textLists.get(key);
     if (!q) this.textLists.set(key, (q = list(l)));
     return q;

@@ -219,7 +219,9 @@ export class ThreadModel {
       const own = this.handedUp(cls);
       sites.forEach((s, i) => {
         if (s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
-        const arg = handlerArgument(s.site);
+        // (a subclass that hands its base the handler itself takes other arguments:
+        // `Server(addr, App)` with `super().__init__(addr, Handler)` makes no App thread)
+        const arg = own.length ? undefined : handlerArgument(s.site);
         const hs = arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : [];
         for (const h of own) if (!hs.includes(h)) hs.push(h);
         for (const h of hs) noteHandler(h, constructionSite(cls, i));
@@ -457,7 +459,8 @@ export class ThreadModel {
    *  resolve to; not where: see reposition): an edit that leaves it unchanged leaves the model. */
   startKey(fn: FnInfo): string {
     // (a server's `__init__` may give its base the handler class: handedUp)
-    const up = fn.s.name === '__init__' && fn.cls && this.program.threadingServer(fn.cls) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
+    // (also a base's, which a threading server subclass inherits: `class Server(ThreadingMixIn, Base)`)
+    const up = fn.s.name === '__init__' && fn.cls && [fn.cls, ...this.program.allSubclasses(fn.cls)].some(c => this.program.threadingServer(c)) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
     if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
