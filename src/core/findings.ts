@@ -2,6 +2,7 @@
 // paths from its entry with the locks held on the way; a container written on one thread and
 // touched on another (or on a many-instance thread) with no lock in common is a finding.
 import type { FindingAccess, FindingReport } from './report';
+import { importEnds } from './model';
 import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
@@ -29,7 +30,7 @@ interface ThreadAccess {
 /** One state of a thread's traversal: the function, the locks held on the way in, and the
  *  state it was reached from (`up`: the call path is the chain up to the thread's entry, so
  *  states share their prefixes instead of copying the path at every call followed). Every state
- *  but module top level's is a visit; `index` is a visit's place in the thread's traversal
+ *  but module top level's is a visit (unless it starts a thread there: importEnds); `index` is a visit's place in the thread's traversal
  *  (threads in the model's order, then index, is the order of a full run). `setup`: running on
  *  an object being constructed (see traverseThread), whose own attributes no other thread sees. */
 /** `recv`: the class of the object the function runs on there, where narrower than its own
@@ -341,7 +342,8 @@ export class Findings {
     // `setup`: in a constructor, or a method it calls on the new object (`self._init()`,
     // `super().__init__()`): what it does to `self.x` no other thread can see yet, but what it
     // does to anything else (a module's registry, a class-level dict, another object through a
-    // call) is done for real. Module top level runs at import: not a visit; what it calls is.
+    // call) is done for real. Module top level runs at import: not a visit (up to a thread it
+    // starts there: importEnds); what it calls is.
     // A state on an object of a narrower class (`recv`) has it in its key, and collects only the
     // accesses made on such an object (EffectiveAccess.receivers).
     const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn), held: NO_LOCKS }));
@@ -359,9 +361,7 @@ export class Findings {
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       const top = st.fn.s.kind === 'module';
-      // (module-level code is import, before any thread: unless it starts one there, after
-      // which its own accesses run beside that thread's: those only, in collect)
-      if (!top || st.fn.s.starts.length) { st.index = visits.length; visits.push(st); }
+      if (importEnds(st.fn.s) !== Infinity) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const held = call.locks.length ? [...new Set([...st.held, ...call.locks.flatMap(l => program.lockIds(st.fn, l, st.recv))])].sort() : st.held;
@@ -399,7 +399,7 @@ export class Findings {
       let path: string[] | undefined;
       let visitCanonical: string[] | undefined, visitShown: string[] | undefined;
       // (module-level code: what it does after its first thread start; before, it is import)
-      const after = v.fn.s.kind === 'module' ? Math.min(...v.fn.s.starts.map(st => st.line)) : 0;
+      const after = importEnds(v.fn.s);
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container) || a.site.line <= after) continue;
         if (a.receivers && v.recv && !program.conesMeet(a.receivers, [v.recv]).length) continue;
@@ -447,10 +447,10 @@ export class Findings {
         const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
-        if (same && w.thread.perInstance && ownedBy(program, cid, w.thread.perInstance)) continue;
+        if (same && ownState(program, cid, w.thread)) continue;
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
-        if ((w.thread.ownObject && ownedBy(program, cid, w.thread.perInstance!)) || (o.thread.ownObject && ownedBy(program, cid, o.thread.perInstance!))) continue;
+        if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;
         if (w.canonical.some(l => o.canonical.includes(l))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
@@ -510,7 +510,7 @@ export class Findings {
       if (!fnThreads.length) return;
       // (each instance of a Thread subclass or request handler has its own self: its
       // attributes are not another instance's; a request handler's object no other thread has)
-      const own = (t: ThreadEntry) => !!t.perInstance && ownedBy(program, chk.container, t.perInstance);
+      const own = (t: ThreadEntry) => ownState(program, chk.container, t);
       if (fnThreads.every(t => t.ownObject && own(t))) return;
       // (run under a lock every caller holds, `_acquireLock()` around each call of
       // PlaceHolder.append: its test and write are one step for all who take it)
@@ -732,10 +732,12 @@ function relatedOwner(program: Program, c: ContainerInfo, cls: ClassInfo | undef
   return program.mro(cls).some(k => declares(k, c)) || program.allSubclasses(cls).some(k => declares(k, c));
 }
 
-function ownedBy(program: Program, cid: string, cls: ClassInfo): boolean {
-  const c = program.containers.get(cid);
-  // (not a class-level attribute, `seen = {}` in the class body: every instance shares it)
-  return !!c && c.ownerKind === 'class' && !c.classLevel && program.mro(cls).some(k => declares(k, c));
+/** Whether a container is the state of each object a thread runs on (its perInstance class's
+ *  own attribute; not a class-level one, `seen = {}` in the class body, which every instance
+ *  shares). */
+function ownState(program: Program, cid: string, t: ThreadEntry): boolean {
+  const c = t.perInstance && program.containers.get(cid);
+  return !!c && c.ownerKind === 'class' && !c.classLevel && program.mro(t.perInstance!).some(k => declares(k, c));
 }
 
 function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thread.id]): FindingAccess {

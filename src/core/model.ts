@@ -247,12 +247,28 @@ declare const __ENGINE_BUILD__: string | undefined;
  *  cached summary or report made by other engine code is never used, version bump or not. */
 export const ENGINE_BUILD: string = typeof __ENGINE_BUILD__ === 'string' ? __ENGINE_BUILD__ : 'unbuilt';
 
-/** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */
 /** Whether the function has a parameter of that name (`*args` and `**kw` by their names). */
 export function hasParam(s: FunctionSummary, name: string): boolean {
   return s.params.some(p => p.replace(/^\*+/, '') === name);
 }
 
+/** What the function's own bindings of a name give it (its localTypes, less what isinstance
+ *  tests add): for a parameter, that the body binds it again (`if executor is None: executor =
+ *  ThreadPoolExecutor()`). */
+export function boundTypes(s: FunctionSummary, name: string): string[] {
+  return own(s.localTypes, name)?.filter(x => !x.startsWith(NARROWED)) ?? [];
+}
+
+/** Where a function's code stops being import time: a function's never is (0); a module's
+ *  ends at the first thread it starts at module level (a script's `Thread(…).start()`), its
+ *  accesses after that running beside the thread; a module that starts none is all import
+ *  (Infinity). */
+export function importEnds(s: FunctionSummary): number {
+  if (s.kind !== 'module') return 0;
+  return s.starts.length ? Math.min(...s.starts.map(st => st.line)) : Infinity;
+}
+
+/** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */
 export function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 }

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, VALUES_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -69,7 +69,6 @@ const MAX_DEPTH = 12;
 /** Unknown receivers resolve by method name only when the name is this rare. */
 const MAX_BY_NAME = 4;
 /** Names too common to guess a receiver from, except from the one class of the caller's file that has it. */
-const NO_IDS: readonly string[] = [];
 const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'emit', 'format']);
 /** Factories of threads and processes: guessed by name only in the caller's own file (byName). */
 const MAKER_NAMES = new Set(['Process', 'Thread', 'Timer']);
@@ -677,18 +676,14 @@ export class Program {
         const t = this.withNarrowed(f, root, this.typesFromText(f.file, own(s.paramTypes, root)));
         // (what a caller that leaves it out gets: `HandlerClass=BaseHTTPRequestHandler`; and what
         // the body binds it to, `if executor is None: executor = ThreadPoolExecutor()`)
-        const rebound = own(s.localTypes, root)?.filter(x => !x.startsWith(NARROWED));
-        const r = rebound?.length ? this.localTypeVals(f, root, rebound) ?? NO_VALS : NO_VALS;
-        const dv = this.defaultValues(f, root);
-        const d = r.length ? [...dv, ...r.filter(v => !dv.some(o => sameVal(o, v)))] : dv;
-        if (t.length || !this.inferring) return d.length ? [...t, ...d.filter(v => !t.some(o => sameVal(o, v)))] : t;
+        const rebound = boundTypes(s, root);
+        const d = joinVals(this.defaultValues(f, root), rebound.length ? this.localTypeVals(f, root, rebound) ?? NO_VALS : NO_VALS);
+        if (t.length || !this.inferring) return joinVals(t, d);
         // (an unannotated constructor parameter: what construction sites pass; and the functions
         // handed to the parameter, `args=(self.on_done,)`, `retry(self.reload)`)
         const passed = f.cls && s.name === '__init__' && !own(s.paramTypes, root) ? this.paramValues(f.cls, root) : [];
         const fns = this.paramFunctions?.get(f)?.get(root);
-        let vals = fns ? (passed.length ? [...passed, ...fns.filter(v => !passed.some(o => sameVal(o, v)))] : fns) : passed;
-        if (d.length) vals = [...vals, ...d.filter(v => !vals.some(o => sameVal(o, v)))];
-        return this.withNarrowed(f, root, vals);
+        return this.withNarrowed(f, root, joinVals(joinVals(passed, fns ?? NO_VALS), d));
       }
       const types = own(s.localTypes, root);
       if (types) {
@@ -715,7 +710,7 @@ export class Program {
     // of another class, `if isinstance(item, Stop): break`, then item.execute())
     const narrowed = this.narrowedVals(f, types);
     const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
-    const also = (vals: Val[]) => (narrowed.length ? [...vals, ...narrowed.filter(n => !vals.some(o => sameVal(o, n)))] : vals);
+    const also = (vals: Val[]) => joinVals(vals, narrowed);
     if (!lt.length) return narrowed;
     if (lt[0].startsWith(GETATTR_OF)) return this.dispatched(f, lt[0].slice(GETATTR_OF.length));
     // (a loop variable: an element of the container it iterates)
@@ -738,7 +733,7 @@ export class Program {
   /** vals, and the classes `isinstance(name, C)` tests in f add to a parameter (loosely). */
   private withNarrowed(f: FnInfo, name: string, vals: Val[]): Val[] {
     const n = this.narrowedVals(f, own(f.s.localTypes, name));
-    return n.length ? [...vals, ...n.filter(v => !vals.some(o => sameVal(o, v)))] : vals;
+    return joinVals(vals, n);
   }
 
   /** The classes among a name's local types that isinstance tests gave it (NARROWED), as loose
@@ -1619,8 +1614,6 @@ export class Program {
     return name !== fn.s.selfParam && fn.s.params.includes(name) && this.inferred(() => !this.evalRoot(fn, name).length);
   }
 
-  /** `def __call__(self, _registry=_registry)`: the module global container a parameter is
-   *  when callers leave it out (what they pass instead is bound at their calls). */
   /** The class, function or object a parameter's default names (FunctionSummary.paramDefaults),
    *  as the module sees it where the function is defined. */
   private defaultValues(fn: FnInfo, param: string): Val[] {
@@ -1630,6 +1623,8 @@ export class Program {
     return vals.length ? vals : NO_VALS;
   }
 
+  /** `def __call__(self, _registry=_registry)`: the module global container a parameter is
+   *  when callers leave it out (what they pass instead is bound at their calls). */
   defaultContainers(fn: FnInfo, param: string): string[] {
     const text = fn.s.paramDefaults && own(fn.s.paramDefaults, param);
     if (!text) return [];
@@ -1758,8 +1753,8 @@ export class Program {
     let ids = memo.get(key);
     if (!ids) {
       // (none while it is worked out: context managers that hold each other end there)
-      memo.set(key, NO_IDS);
-      memo.set(key, (ids = (this.managed(text) ? this.managedLocks(fn, text, recv) : undefined) ?? this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
+      memo.set(key, Program.NO_IDS);
+      memo.set(key, (ids = this.managed(text) ? this.managedLocks(fn, text, recv) : this.inferred(() => this.resolveLockOf(fn, text, 0, recv)) ?? [this.canonicalLock(text)]));
     }
     return ids;
   }
@@ -1772,7 +1767,7 @@ export class Program {
 
   /** The locks `with self._locked():` holds: those its context manager (a generator) holds at
    *  every yield, named in the manager's own frame, on the object it is called on. */
-  private managedLocks(fn: FnInfo, text: string, recv?: ClassInfo): string[] | undefined {
+  private managedLocks(fn: FnInfo, text: string, recv?: ClassInfo): string[] {
     const p = dotted(text.slice(0, -2));
     const ids = new Set<string>();
     const vals = recv && p.root === this.selfName(fn) && p.attrs.length === 1 ? NO_VALS : this.inferred(() => this.evalPath(fn, p));
@@ -1786,6 +1781,8 @@ export class Program {
     return [...ids];
   }
   private readonly lockMemo = new Map<FnInfo, Map<string, readonly string[]>>();
+  /** (the memo's mark for a lock text being worked out) */
+  private static readonly NO_IDS: readonly string[] = [];
 
   /** (undefined: some object it may be on is unknown) */
   private resolveLockOf(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
@@ -1890,6 +1887,11 @@ function topPackage(module: string): string {
 /** A call that is one of fn's thread starts (`Thread(target=f)`, `pool.submit(f)`). */
 function isStart(fn: FnInfo, c: CallSite): boolean {
   return fn.s.starts.some(st => st.line === c.line && st.column === c.column);
+}
+
+/** a, and what of b it does not have yet (a itself when b adds nothing). */
+function joinVals(a: Val[], b: Val[]): Val[] {
+  return b.length ? [...a, ...b.filter(v => !a.some(o => sameVal(o, v)))] : a;
 }
 
 /** An instance as what a container holds (Val `element`). */

@@ -1,7 +1,7 @@
 // Pass 3: helper summaries. A function that reads or writes a container — directly or through
 // its callees — makes each of its call sites an access in the caller, with the helper chain in
 // `via` and the call's arguments bound to the helper's parameters in key and value.
-import { DirectAccess, ExprPath, hasParam, NARROWED, own, Span } from './model';
+import { boundTypes, DirectAccess, ExprPath, hasParam, own, Span } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { DOTTED_NAME } from './vocabulary';
@@ -479,7 +479,7 @@ function helperLocal(fn: FnInfo, name: string): boolean {
 /** A parameter the body binds again (`if executor is None: executor = ThreadPoolExecutor()`):
  *  where it is used it may not be the argument. */
 function rebound(fn: FnInfo, p: string): boolean {
-  return !!own(fn.s.localTypes, p)?.some(x => !x.startsWith(NARROWED));
+  return boundTypes(fn.s, p).length > 0;
 }
 
 /** Replaces parameter names by argument texts, parenthesized where precedence could change. */

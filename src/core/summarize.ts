@@ -4,7 +4,7 @@
 import type { SymbolInfo } from './report';
 import {
   AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  GETATTR_OF, hasParam, ImportBinding, ITEM_OF, LISTED_FROM, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
+  boundTypes, GETATTR_OF, hasParam, importEnds, ImportBinding, ITEM_OF, LISTED_FROM, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
@@ -367,7 +367,7 @@ class Summarizer {
     const params = new Set(fn.params);
     // (at module level, the module's globals are shared once a thread the module starts there
     // runs: a script's `Thread(target=worker).start()` then `shared[k] = v`; before that, import)
-    const started = fn.kind === 'module' && fn.starts.length ? Math.min(...fn.starts.map(st => st.line)) : Infinity;
+    const started = fn.kind === 'module' ? importEnds(fn) : Infinity;
     fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
       || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
   }
@@ -1028,14 +1028,14 @@ class Summarizer {
       const f = this.dottedText(child(added, 'function'));
       texts = f ? [f] : undefined;
     } else if (added.type === 'identifier') {
-      const lt = own(ctx.scope.fn.localTypes, this.t(added))?.filter(t => !t.startsWith(NARROWED));
-      texts = lt?.length && !lt.some(t => t.startsWith('<')) ? lt : undefined;
+      const lt = boundTypes(ctx.scope.fn, this.t(added));
+      texts = lt.length && !lt.some(t => t.startsWith('<')) ? lt : undefined;
       // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`)
       const fn = ctx.scope.fn;
       const p = this.t(added);
       // (a list's adds only: a mapping's `self.status[room] = status` is written at every
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
-      if (params && !lt?.length && p !== fn.selfParam && hasParam(fn, p) && !own(fn.paramTypes, p)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${p}` });
+      if (params && !lt.length && p !== fn.selfParam && hasParam(fn, p) && !own(fn.paramTypes, p)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${p}` });
     }
     for (const t of texts ?? []) {
       if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.typeText?.length ?? 0) >= MAX_ELEMENT_TYPES || info.typeText?.includes(t)) continue;
@@ -1167,7 +1167,8 @@ class Summarizer {
       const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
       if (pt || lt || lc) n.name = {};
       if (pt) n.name!.paramType = pt;
-      if (lt?.some(x => !x.startsWith(NARROWED))) n.name!.localTypes = lt.filter(x => !x.startsWith(NARROWED));
+      const bound = boundTypes(ctx.scope.fn, v);
+      if (bound.length) n.name!.localTypes = bound;
       if (lc) n.name!.container = lc.type;
     }
     return n;
