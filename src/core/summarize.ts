@@ -1662,7 +1662,8 @@ class Summarizer {
     // (a parameter defaulting to a known constructor, `ServerClass=ThreadingTCPServer`: what
     // the callers that leave it out make)
     const dflt = ctx.scope.fn.params.includes(path.root) ? own(ctx.scope.fn.paramDefaults ?? {}, path.root) : undefined;
-    const canon = this.canonical(path) ?? (dflt ? this.canonical({ root: dflt.split('.')[0], attrs: dflt.split('.').slice(1) }) : undefined);
+    const [droot, ...dattrs] = dflt?.split('.') ?? [];
+    const canon = this.canonical(path) ?? (droot ? this.canonical({ root: droot, attrs: dattrs }) : undefined);
     let kind: StartKind | undefined;
     let target: SyntaxNode | undefined;
     let many = false;
@@ -1826,19 +1827,14 @@ function compactFunction(f: FunctionSummary, items: boolean, list: ListFix = exa
   if (items) compactItems(f.calls, f.accesses, f.starts, list);
 }
 
-function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[], list: ListFix = exact, pool?: ItemPool): void {
-  if (pool) {
-    for (const c of calls) { c.callee = pool.path(c.callee, list); c.args = pool.texts(c.args, list); c.locks = pool.texts(c.locks, list); c.kwargs = table(c.kwargs); }
-    for (const a of accesses) { a.target = pool.path(a.target, list); a.locks = pool.texts(a.locks, list); }
-  } else {
-    for (const c of calls) { compactPath(c.callee, list); c.args = list(c.args); c.locks = list(c.locks); c.kwargs = table(c.kwargs); }
-    for (const a of accesses) { compactPath(a.target, list); a.locks = list(a.locks); }
-  }
+function compactItems(calls: CallSite[], accesses: DirectAccess[], starts: ThreadStart[], list: ListFix = exact, pool = new ItemPool()): void {
+  for (const c of calls) { c.callee = pool.path(c.callee, list); c.args = pool.texts(c.args, list); c.locks = pool.texts(c.locks, list); c.kwargs = table(c.kwargs); }
+  for (const a of accesses) { a.target = pool.path(a.target, list); a.locks = pool.texts(a.locks, list); }
   for (const st of starts) { if (st.target) compactPath(st.target, list); if (st.args) st.args = list(st.args); }
 }
 
 /** One object per distinct callee or target path, and per list of texts (held locks, call
- *  arguments), in a file: a
+ *  arguments), in a file (or, for an open document's summary by statement, in a function): a
  *  file writes `self._lock` and `self.items` many times, and each came as objects of its own
  *  (from JSON, or cut from the tree): 136,000 paths and their attribute lists in the stdlib's
  *  summaries. Never changed once the summary is made, so they can be shared. */
