@@ -115,7 +115,7 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo) => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo): Candidate => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
       if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
@@ -124,14 +124,14 @@ export class ThreadModel {
       if (site) { c.raw.push(site); c.bound.push(bound); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
+      return c;
     };
     // A request handler class given to a threading server: a thread per request, on a handler
     // object of its own, running the handler's methods (one thread, named for the class).
     const noteHandler = (cls: ClassInfo, site: SiteSource) => {
       const entries = this.handlerEntries(cls);
       if (!entries.length) return;
-      note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1));
-      cands.get(`${entries[0].key}|${cls.key}`)!.handler = true;
+      note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1)).handler = true;
     };
     // The i-th construction of a class as a start site: its line read from the graph as it is
     // then (the construction keeps its place among its function's when lines move).
