@@ -53,7 +53,7 @@ export class Analysis implements ResultsView {
   readonly inheritedLocks = new Map<FnInfo, string[]>();
   private findings!: Findings;
   /** Per function, its reported accesses by container (what `update` takes out and puts back). */
-  private readonly contributions = new Map<FnInfo, Map<string, AccessReport[]>>();
+  private readonly contributions = new Map<FnInfo, Contribution>();
   /** Per container, the functions with accesses of it. */
   private readonly accessors = new Map<string, Set<FnInfo>>();
   private readonly byPath = new Map<string, FileAccess[]>();
@@ -98,7 +98,8 @@ export class Analysis implements ResultsView {
       l = [];
       const file = this.program.fileAt(path);
       for (const fn of file ? this.program.functionsOf(file) : []) {
-        for (const [container, list] of this.contributions.get(fn) ?? []) for (const access of list) l.push({ container, access });
+        const c = this.contributions.get(fn);
+        if (c) c.cids.forEach((container, i) => { for (const access of c.lists[i]) l!.push({ container, access }); });
       }
       this.byPath.set(path, l.sort(compareFileAccesses));
     }
@@ -360,7 +361,7 @@ export class Analysis implements ResultsView {
       this.uncontribute(fn);
       this.contribute(fn);
       const now = this.contributions.get(fn);
-      for (const cid of new Set([...was?.keys() ?? [], ...now?.keys() ?? []])) {
+      for (const cid of new Set([...was?.cids ?? [], ...now?.cids ?? []])) {
         const a = was?.get(cid) ?? [], b = now?.get(cid) ?? [];
         // unchanged: the old entries stay (they are the ones the container's list holds)
         // (reading the new helper entries, equal to the old: those are the ones moved() shifts)
@@ -456,9 +457,9 @@ export class Analysis implements ResultsView {
     }
     if (!mine.size) return;
     // exact-size lists (grown by push they keep room for 16 more): there are tens of thousands
-    for (const [cid, l] of mine) mine.set(cid, l.slice());
-    this.contributions.set(fn, mine);
-    for (const cid of mine.keys()) {
+    const c = new Contribution([...mine.keys()], [...mine.values()].map(l => l.slice()));
+    this.contributions.set(fn, c);
+    for (const cid of c.cids) {
       let s = this.accessors.get(cid);
       if (!s) this.accessors.set(cid, (s = new Set()));
       s.add(fn);
@@ -470,7 +471,7 @@ export class Analysis implements ResultsView {
     const mine = this.contributions.get(fn);
     this.byPath.delete(fn.file.path);
     if (!mine) return;
-    for (const cid of mine.keys()) this.accessors.get(cid)?.delete(fn);
+    for (const cid of mine.cids) this.accessors.get(cid)?.delete(fn);
     this.contributions.delete(fn);
   }
 
@@ -632,6 +633,18 @@ class AccessEntry implements AccessReport {
     if (e.readWrite) r.readWrite = true;
     return r;
   }
+}
+
+/** A function's reported accesses, per container it touches: in two lists, not a Map per
+ *  function (those were 2 MB of hash tables for the stdlib's 7,800 such functions, most
+ *  touching one or two containers). */
+class Contribution {
+  constructor(readonly cids: string[], readonly lists: AccessReport[][]) {}
+  get(cid: string): AccessReport[] | undefined {
+    const i = this.cids.indexOf(cid);
+    return i < 0 ? undefined : this.lists[i];
+  }
+  set(cid: string, l: AccessReport[]): void { this.lists[this.cids.indexOf(cid)] = l; }
 }
 
 /** How a call site's frame relates to its callee's, for lock names (computeInheritedLocks). */

@@ -6,34 +6,57 @@ import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, lockRoot, Program } from './program';
 import { DOTTED_NAME } from './vocabulary';
 
-export interface EffectiveAccess {
-  container: string;
-  access: 'read' | 'write';
-  op: string;
-  key?: string;
-  value?: string;
-  readWrite?: boolean;
-  check?: boolean;
-  locks: string[];
-  via: string[];
-  /** Where it shows in this function: the access itself, or the helper call. */
-  site: Span;
+/** What an entry is, apart from where it is made and how it is reached: shared by every entry
+ *  that says the same (the stdlib's 207,000 helper entries have 12,000 of them), so an entry
+ *  is five fields, not a copy of these. */
+export interface AccessWhat {
+  readonly container: string;
+  readonly access: 'read' | 'write';
+  readonly op: string;
+  readonly key?: string;
+  readonly value?: string;
+  readonly readWrite?: boolean;
+  readonly check?: boolean;
   /** Made here by binding a helper's parameter to this function's container: a direct access for findings. */
-  boundHere?: boolean;
+  readonly boundHere?: boolean;
   /** Of this function's own accesses: made on `self.attr` (or a helper's parameter bound to
    *  it here). In a constructor that is the new object, which no other thread sees yet. */
-  onSelf?: boolean;
+  readonly onSelf?: boolean;
   /** Of this function's own accesses: through this local, which may hold an object only this
    *  call reaches (`s = Stack(); s.items.append(x)`; Program.madeLocal decides). */
-  freshRoot?: string;
+  readonly freshRoot?: string;
   /** Of this function's own accesses: on `self.<ownedVia>.x`, an object the instance may make for
    *  itself (Program.ownedHere decides). */
-  ownedVia?: string;
+  readonly ownedVia?: string;
   /** Made only when this function runs on an object of one of these classes (or a subclass):
    *  through `self.m()` to an override (`Plugin.run_once` writes `Cleaner.removed` only on a
    *  Cleaner). The threads it shows and the findings' visits that take it are those on such an
    *  object (ThreadModel.threadIdsOn, Findings.collect). */
-  receivers?: ClassInfo[];
+  readonly receivers?: ClassInfo[];
+}
+
+/** An access a function makes, itself or through the helpers it calls. The fields of what it
+ *  is are read from its `what`, which other entries share. */
+export class EffectiveAccess implements AccessWhat {
+  constructor(
+    readonly what: AccessWhat,
+    readonly locks: string[],
+    readonly via: string[],
+    /** Where it shows in this function: the access itself, or the helper call. */
+    readonly site: Span,
+  ) {}
+  get container(): string { return this.what.container; }
+  get access(): 'read' | 'write' { return this.what.access; }
+  get op(): string { return this.what.op; }
+  get key(): string | undefined { return this.what.key; }
+  get value(): string | undefined { return this.what.value; }
+  get readWrite(): boolean | undefined { return this.what.readWrite; }
+  get check(): boolean | undefined { return this.what.check; }
+  get boundHere(): boolean | undefined { return this.what.boundHere; }
+  get onSelf(): boolean | undefined { return this.what.onSelf; }
+  get freshRoot(): string | undefined { return this.what.freshRoot; }
+  get ownedVia(): string | undefined { return this.what.ownedVia; }
+  get receivers(): ClassInfo[] | undefined { return this.what.receivers; }
 }
 
 /** Pseudo-container of a helper's parameter, bound to a real one at each call. */
@@ -86,8 +109,31 @@ export class HelperSummaries {
   /** Set when a limit cut the propagation short, for the log. */
   truncated = 0;
   /** Helper chains, one array per chain: a chain is `name` in front of a callee's (interned)
-   *  chain, and the entries that share it are most of a run's objects. */
-  private readonly chains = new Map<string[], Map<string, string[]>>();
+   *  chain, and the entries that share it are most of a run's objects. Like `whats`, kept only
+   *  while solving (the stdlib's 13,000 inner maps were 2.6 MB): a refresh shares among the
+   *  entries it makes. */
+  private chains = new Map<string[], Map<string, string[]>>();
+  /** The shared `what` of the entries made while solving (dropped after, as `chains` are). */
+  private whats = new Map<string, AccessWhat>();
+  private whatOf(container: string, a: AccessWhat, key: string | undefined, value: string | undefined, boundHere: boolean, onSelf: boolean, receivers: ClassInfo[] | undefined, sig: string): AccessWhat {
+    // (a callee's own `what`, when nothing here changes it: no string built)
+    if (container === a.container && key === a.key && value === a.value && receivers === a.receivers && !boundHere && !a.boundHere && !a.onSelf && a.freshRoot === undefined && a.ownedVia === undefined) return a;
+    // (`sig` is container, access, op, key, value and receivers, with key and value '' when unset)
+    const k = `${sig}|${key === undefined ? 0 : 1}${value === undefined ? 0 : 1}${a.readWrite ? 1 : 0}${a.check ? 1 : 0}${boundHere ? 1 : 0}${onSelf ? 1 : 0}`;
+    let w = this.whats.get(k);
+    if (!w) {
+      const n: { -readonly [K in keyof AccessWhat]: AccessWhat[K] } = { container, access: a.access, op: a.op };
+      if (key !== undefined) n.key = key;
+      if (value !== undefined) n.value = value;
+      if (a.readWrite) n.readWrite = true;
+      if (a.check) n.check = true;
+      if (boundHere) n.boundHere = true;
+      if (onSelf) n.onSelf = true;
+      if (receivers) n.receivers = receivers;
+      this.whats.set(k, (w = n));
+    }
+    return w;
+  }
   private chain(name: string, rest: string[]): string[] {
     let m = this.chains.get(rest);
     if (!m) this.chains.set(rest, (m = new Map()));
@@ -100,6 +146,8 @@ export class HelperSummaries {
     for (const fn of program.fns.values()) this.setDirect(fn);
     for (const comp of graph.sccs()) this.solve(comp);
     this.bindThreadArguments();
+    this.whats = new Map();
+    this.chains = new Map();
   }
 
   /** Callees before callers; inside a recursive component, semi-naive rounds: each entry of a
@@ -174,6 +222,8 @@ export class HelperSummaries {
       if (!before) for (const e of after) this.findingsChanged.add(e.container);
       else changedContainers(before, after, this.findingsChanged);
     }
+    this.whats = new Map();
+    this.chains = new Map();
     return redo;
   }
 
@@ -213,19 +263,16 @@ export class HelperSummaries {
       // `mark_failed(self.mgr, k)` writes self.mgr.status)
       if (!ids.length && a.target.attrs.length && this.program.paramUnknown(fn, a.target.root)) ids = [`${PARAM_PREFIX}${a.target.root}.${a.target.attrs.join('.')}`];
       for (const id of ids) {
-        const e: EffectiveAccess = {
-          container: id, access: a.access, op: a.op, locks: this.program.locksOf(a.locks), via: NO_VIA,
-          site: { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn },
-        };
-        if (a.key !== undefined) e.key = a.key;
-        if (a.value !== undefined) e.value = a.value;
-        if (a.readWrite) e.readWrite = true;
-        if (a.check) e.check = true;
+        const what: { -readonly [K in keyof AccessWhat]: AccessWhat[K] } = { container: id, access: a.access, op: a.op };
+        if (a.key !== undefined) what.key = a.key;
+        if (a.value !== undefined) what.value = a.value;
+        if (a.readWrite) what.readWrite = true;
+        if (a.check) what.check = true;
         const own = ownState(this.program, fn, a.target);
-        if (own === true) e.onSelf = true;
-        else if (own) e.ownedVia = own;
-        if (a.fresh) e.freshRoot = a.target.root;
-        out.push(e);
+        if (own === true) what.onSelf = true;
+        else if (own) what.ownedVia = own;
+        if (a.fresh) what.freshRoot = a.target.root;
+        out.push(new EffectiveAccess(what, this.program.locksOf(a.locks), NO_VIA, { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }));
       }
     }
     return out;
@@ -251,10 +298,9 @@ export class HelperSummaries {
             if (c.startsWith(PARAM_PREFIX) || eff.some(d => d.container === c && d.site === a.site && d.op === a.op)) continue;
             // as at a call: the locks, key and value named by parameters are the arguments
             // (`args=(self.jobs, self.guard)` … `with guard: jobs.pop(k)` holds `self.guard`)
-            const e: EffectiveAccess = { ...a, container: c, boundHere: true, locks: a.locks.length ? a.locks.map(l => substitute(l, binding)) : a.locks };
-            if (a.key !== undefined) e.key = substitute(a.key, binding);
-            if (a.value !== undefined) e.value = substitute(a.value, binding);
-            add.push(e);
+            const what: AccessWhat = { ...a.what, container: c, boundHere: true,
+              ...(a.key !== undefined ? { key: substitute(a.key, binding) } : {}), ...(a.value !== undefined ? { value: substitute(a.value, binding) } : {}) };
+            add.push(new EffectiveAccess(what, a.locks.length ? a.locks.map(l => substitute(l, binding)) : a.locks, a.via, a.site));
           }
         }
         for (const e of add) this.threadBound.set(e, fn);
@@ -373,14 +419,9 @@ export class HelperSummaries {
             // object into a slow dictionary, and these are the most numerous objects of a run.
             // (key and value in the literal, unset or not: in the object itself, not in a
             // property array of its own added later)
-            const e: EffectiveAccess = { container, access: a.access, op: a.op, key, value, locks: union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), via: this.chain(name, a.via), site };
-            if (a.readWrite) e.readWrite = true;
-            if (a.check) e.check = true;
-            if (receivers) e.receivers = receivers;
-            if (container !== a.container && !container.startsWith(PARAM_PREFIX)) {
-              e.boundHere = true;
-              if (onSelf) e.onSelf = true;
-            }
+            const boundHere = container !== a.container && !container.startsWith(PARAM_PREFIX);
+            const what = this.whatOf(container, a.what, key, value, boundHere, boundHere && onSelf, receivers, sig);
+            const e = new EffectiveAccess(what, union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), this.chain(name, a.via), site);
             out.push(e);
             if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
             added = true;

@@ -77,8 +77,10 @@ const MAKING = new Set(['__new__', '__init__', '__post_init__']);
 export class ThreadModel {
   readonly threads: ThreadEntry[] = [];
   readonly main: ThreadEntry;
-  /** Function → thread ids it runs on. */
-  threadsOf = new Map<FnInfo, Set<string>>();
+  /** Function → thread ids it runs on, main first and the rest in order: once the model is
+   *  built, each list is fixed (a later model built from this one makes new lists), so the
+   *  reports share them. Lists, not sets: most functions run on one or two threads. */
+  private threadsOf = new Map<FnInfo, string[]>();
   /** thread id → (function → caller on the path from the entry), for call paths. */
   private readonly parents = new Map<string, Map<FnInfo, FnInfo | null>>();
   /** thread id → the functions it reaches only on objects of classes narrower than their own
@@ -101,7 +103,7 @@ export class ThreadModel {
    *  thread reaches: each Thread subclass's run() and its helpers, or `Event.set`, which
    *  `_bootstrap_inner` calls too, are that thread's (their calls' accesses were dropped from
    *  the lists). */
-  isMachinery(fn: FnInfo): boolean { return this.machinery.has(fn) && !this.threadsOf.get(fn)?.size; }
+  isMachinery(fn: FnInfo): boolean { return this.machinery.has(fn) && !this.threadsOf.get(fn)?.length; }
 
   /** The functions that are machinery in one of this model and prev but not the other. */
   machineryChanged(prev: ThreadModel): FnInfo[] {
@@ -291,13 +293,14 @@ export class ThreadModel {
     else {
       for (const t of this.threads) this.propagate(t);
       this.reachUnreached();
+      for (const l of this.threadsOf.values()) if (l.length > 1) l.sort(this.compareIds);
     }
   }
 
   /** What no thread reaches is called only from cycles (recursion, Base.m(self) pairs) that
    *  nothing outside calls: public API, on main. */
   private reachUnreached(): void {
-    const unreached = this.program.fnList.filter(fn => !this.threadsOf.get(fn)?.size && fn.s.kind !== 'lambda' && !this.machinery.has(fn));
+    const unreached = this.program.fnList.filter(fn => !this.threadsOf.get(fn)?.length && fn.s.kind !== 'lambda' && !this.machinery.has(fn));
     if (unreached.length) {
       this.main.entries.push(...unreached);
       // main's search goes on from them (what its roots reach keeps its path from a root)
@@ -307,9 +310,8 @@ export class ThreadModel {
       let k = 0;
       for (const fn of parents.keys()) {
         if (k++ < before) continue;
-        let s = this.threadsOf.get(fn);
-        if (!s) this.threadsOf.set(fn, (s = new Set()));
-        s.add(this.main.id);
+        const l = this.threadsOf.get(fn);
+        if (l) l.push(this.main.id); else this.threadsOf.set(fn, [this.main.id]);
       }
     }
   }
@@ -351,17 +353,21 @@ export class ThreadModel {
       && !!mainBefore && prev.rootCount === mainBefore.length && same(mainBefore, this.main.entries) && !reachesChanged(prev.parents.get(this.main.id));
     if (mainKept) this.keepReach(prev, this.main.id);
     else redone.add(this.main);
-    // threadsOf and the sorted ids move over from the previous model (which is used up: it no
-    // longer answers for threads); each redone thread's new reach is compared with its old one,
-    // so only the functions it gained or lost are touched, their old ids noted first
+    // threadsOf moves over from the previous model (which is used up: it no longer answers for
+    // threads); each redone thread's new reach is compared with its old one, so only the
+    // functions it gained or lost are touched, their old ids noted first (a touched function
+    // gets a new list: the old one stays as the reports have it)
     this.threadsOf = prev.threadsOf;
-    this.sortedIds = prev.sortedIds;
     const touched = new Map<FnInfo, string[]>();
     const touch = (fn: FnInfo) => { if (!touched.has(fn)) touched.set(fn, prev.threadIds(fn)); };
-    const setOf = (fn: FnInfo) => {
-      let s = this.threadsOf.get(fn);
-      if (!s) this.threadsOf.set(fn, (s = new Set()));
-      return s;
+    const addId = (fn: FnInfo, id: string) => {
+      const l = this.threadsOf.get(fn) ?? NO_THREADS;
+      if (!l.includes(id)) this.threadsOf.set(fn, [...l, id].sort(this.compareIds));
+    };
+    const removeId = (fn: FnInfo, id: string) => {
+      const l = this.threadsOf.get(fn);
+      if (!l?.includes(id)) return;
+      if (l.length === 1) this.threadsOf.delete(fn); else this.threadsOf.set(fn, l.filter(x => x !== id));
     };
     const parentsChanged = new Map<string, Set<FnInfo>>();
     const receiversChanged = new Set<FnInfo>();
@@ -377,12 +383,10 @@ export class ThreadModel {
       before?.forEach((_, fn) => {
         if (after?.has(fn)) return;
         touch(fn);
-        const s = setOf(fn);
-        s.delete(id);
-        if (!s.size) this.threadsOf.delete(fn);
+        removeId(fn, id);
       });
       after?.forEach((parent, fn) => {
-        if (!before?.has(fn)) { touch(fn); changed.add(fn); setOf(fn).add(id); }
+        if (!before?.has(fn)) { touch(fn); changed.add(fn); addId(fn, id); }
         else if (before.get(fn) !== parent) changed.add(fn);
       });
       if (after) parentsChanged.set(id, changed);
@@ -403,8 +407,8 @@ export class ThreadModel {
       // is still in threadsOf)
       const unreached = this.program.fnList.filter(fn => {
         if (after.has(fn) || fn.s.kind === 'lambda' || this.machinery.has(fn)) return false;
-        const s = this.threadsOf.get(fn);
-        return !s || s.size === (s.has(main.id) ? 1 : 0);
+        const l = this.threadsOf.get(fn);
+        return !l || l.length === (l.includes(main.id) ? 1 : 0);
       });
       if (unreached.length) {
         main.entries.push(...unreached);
@@ -413,7 +417,6 @@ export class ThreadModel {
       this.parents.set(main.id, after);
       apply(main.id, prev.parents.get(main.id), after);
     }
-    for (const fn of touched.keys()) this.sortedIds.delete(fn);
     const threadsChanged = [...touched].filter(([fn, was]) => !sameIds(was, this.threadIds(fn))).map(([fn]) => fn);
     this.entriesBefore.clear();
     return { redone, removed, threadsChanged, parentsChanged, receiversChanged };
@@ -563,9 +566,8 @@ export class ThreadModel {
   private propagate(t: ThreadEntry): void {
     const parents = this.reach(t);
     for (const fn of parents.keys()) {
-      let s = this.threadsOf.get(fn);
-      if (!s) this.threadsOf.set(fn, (s = new Set()));
-      s.add(t.id);
+      const l = this.threadsOf.get(fn);
+      if (l) l.push(t.id); else this.threadsOf.set(fn, [t.id]);
     }
     this.parents.set(t.id, parents);
   }
@@ -630,16 +632,11 @@ export class ThreadModel {
     return out.length === all.length ? all : out.length ? out : [this.main.id];
   }
 
+  /** Shared by every report of the function: not to be changed. */
   threadIds(fn: FnInfo): string[] {
-    let l = this.sortedIds.get(fn);
-    if (l) return l;
-    const s = this.threadsOf.get(fn);
-    if (!s) return NO_THREADS;
-    // shared by every report of the function (threadsOf is fixed once built): not to be changed
-    this.sortedIds.set(fn, (l = [...s].sort((a, b) => (a === this.main.id ? -1 : b === this.main.id ? 1 : a.localeCompare(b)))));
-    return l;
+    return this.threadsOf.get(fn) ?? NO_THREADS;
   }
-  private sortedIds = new Map<FnInfo, string[]>();
+  private readonly compareIds = (a: string, b: string): number => (a === this.main.id ? -1 : b === this.main.id ? 1 : a.localeCompare(b));
 
   /** Built from a previous model: whether fn's call path on the thread differs from the one it
    *  had there (some function on the way is reached through another caller). */

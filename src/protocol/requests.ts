@@ -103,9 +103,10 @@ export interface PServerInfo {
   cache: { dir: string; writable: boolean; hits: number; misses: number; rejected: number } | null;
   /** What the last re-analysis did: "1 changed file applied (in place) in 3 ms", "full analysis of N files in … ms". */
   lastAnalysis: string;
-  /** The server process's memory, in MB: resident now, the peak resident since it started, and
-   *  the JavaScript heap in use. */
-  memory: { rssMB: number; peakRssMB: number; heapUsedMB: number };
+  /** The server process's memory, in MB: resident now, the peak resident since it started, the
+   *  JavaScript heap in use and committed, and memory outside it (array buffers: the parser's
+   *  WebAssembly memory among them). */
+  memory: { rssMB: number; peakRssMB: number; heapUsedMB: number; heapTotalMB: number; externalMB: number };
 }
 export const ServerInfoRequest = new RequestType<Record<string, never>, PServerInfo, void>('threadline/serverInfo');
 /** Re-read configuration and files, then re-analyze. */

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadPython, PythonParser } from '../core/parser';
 import {
-  ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, ModelChangedNotification, RefreshRequest, ServerInfoRequest,
+  ContainerAccessesRequest, ContainerAtRequest, ContainersRequest, FileModelRequest, ModelChangedNotification, RefreshRequest, ServerInfoRequest, PServerInfo,
   StatusNotification,
 } from '../protocol/requests';
 import { FindingDiagnostics } from './diagnostics';
@@ -369,8 +369,14 @@ connection.onRequest(RefreshRequest, async () => {
 
 connection.onRequest(ServerInfoRequest, () => ({
   pid: process.pid, version: SERVER_VERSION, startedAt, analysisVersion: index?.version ?? 0, files: index?.fileCount ?? 0, cache: index?.cacheInfo() ?? null, lastAnalysis: index?.lastRun ?? '',
-  memory: { rssMB: Math.round(process.memoryUsage.rss() / 1048576), peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), heapUsedMB: Math.round(process.memoryUsage().heapUsed / 1048576) },
+  memory: memoryFigures(),
 }));
+
+function memoryFigures(): PServerInfo['memory'] {
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 1048576);
+  return { rssMB: mb(m.rss), peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), heapUsedMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external) };
+}
 
 process.on('uncaughtException', e => log(`uncaught: ${e.stack ?? e}`));
 connection.listen();
