@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, HANDLER_METHODS, JOINED, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -21,8 +21,10 @@ export interface ThreadEntry {
    *  `Thread(target=server.serve_forever)` with server a ThreadingHTTPServer runs
    *  BaseServer.serve_forever on one (entryReceiver). */
   receiver?: ClassInfo;
-  /** Started once, as one bound name (`self._worker = Thread(…)`): the held "lock" of what
-   *  follows its `join()`, which every access of the thread holds too (vocabulary JOINED). */
+  /** Started once, as one bound name (`self._worker = Thread(…)`), or as the elements of one
+   *  list (`threads[]`, vocabulary EACH_JOINED): the held "lock" of what follows its `join()`
+   *  (or a join loop over the list), which every access of the thread holds too (vocabulary
+   *  JOINED); never between two instances of the thread. */
   joinedBy?: string;
 }
 
@@ -260,8 +262,11 @@ export class ThreadModel {
       // _reap, runs after the last one: not another at once)
       const concurrent = c.kind === 'timer' && c.raw.some(r => r.fn === c.fn) ? placed(c.raw.filter(r => r.fn !== c.fn)) : sites;
       const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
-      // (one thread, started from one bound name: its join() ends it)
-      const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1 ? JOINED + c.bound[0] : undefined;
+      // (one thread, started from one bound name: its join() ends it; or the threads of one
+      // start kept in one list, however many: a join loop over the list ends them all, but no
+      // instance before another, findings' racesOf)
+      const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
+        && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED)) ? JOINED + c.bound[0] : undefined;
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
