@@ -451,7 +451,9 @@ export class Findings {
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
         if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;
-        if (w.canonical.some(l => o.canonical.includes(l))) continue;
+        // (a join loop over a list of threads orders them all before what follows it, not one
+        // instance before another: ThreadEntry.joinedBy)
+        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }

@@ -1,5 +1,6 @@
 // Per-file summaries: everything the cross-file passes need, with no parse tree kept.
 // Summaries are plain JSON (they go to worker threads and to the on-disk cache).
+import { EACH_JOINED } from './vocabulary';
 
 /** An expression path: `self.kv_mgr.check_status` is { root: 'self', attrs: ['kv_mgr', 'check_status'] }. */
 export interface ExprPath {
@@ -260,12 +261,29 @@ export function boundTypes(s: FunctionSummary, name: string): string[] {
 }
 
 /** Where a function's code stops being import time: a function's never is (0); a module's
- *  ends at the first thread it starts at module level (a script's `Thread(…).start()`), its
- *  accesses after that running beside the thread; a module that starts none is all import
- *  (Infinity). */
+ *  ends at the first thread it starts at module level (a script's `Thread(…).start()`, or the
+ *  `start()` of an object of a class-like name made there, a Thread subclass's maybe: `w =
+ *  Worker(); w.start()`, `Worker().start()`, `for w in [Worker() …]: w.start()`), its accesses
+ *  after that running beside the thread; a module that starts none is all import (Infinity).
+ *  From the summary alone (the summarizer keeps the module's names accessed after it). */
 export function importEnds(s: FunctionSummary): number {
   if (s.kind !== 'module') return 0;
-  return s.starts.length ? Math.min(...s.starts.map(st => st.line)) : Infinity;
+  let end = Infinity;
+  for (const st of s.starts) if (st.line < end) end = st.line;
+  for (const c of s.calls) if (c.line < end && startsMade(s, c)) end = c.line;
+  return end;
+}
+
+/** A class-like name (`Worker`, `mod.Worker`): a constructor, by its case. */
+const CLASS_LIKE = /(^|\.)[A-Z]\w*$/;
+
+/** Whether a module's call is `start()` on an object a class-like call made there. */
+function startsMade(s: FunctionSummary, c: CallSite): boolean {
+  if (c.callee.attrs.length !== 1 || c.callee.attrs[0] !== 'start' || c.args.length || c.property || c.setter) return false;
+  const root = c.callee.root;
+  if (root.startsWith('<call:')) return CLASS_LIKE.test(root.slice(6, -1));
+  return own(s.localTypes, root)?.some(t => CLASS_LIKE.test(t)
+    || (t.startsWith(EACH_OF) && s.calls.some(m => m.boundTo === t.slice(EACH_OF.length) + EACH_JOINED && CLASS_LIKE.test([m.callee.root, ...m.callee.attrs].join('.'))))) ?? false;
 }
 
 /** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */

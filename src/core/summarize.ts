@@ -12,7 +12,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
+  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
@@ -361,6 +361,7 @@ class Summarizer {
       }
     }
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
+    if (!scope.cls) this.listBound(scope);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
     // (parameters stay: a helper that changes the container it is given writes the caller's container)
@@ -370,6 +371,35 @@ class Summarizer {
     const started = fn.kind === 'module' ? importEnds(fn) : Infinity;
     fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
       || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
+  }
+
+  /** `t = Thread(…)` in a loop, then `threads.append(t)` there: the threads made are the
+   *  list's elements, bound as the list (EACH_JOINED) for a join loop over it. Only where every
+   *  append of the name in a loop, after the start, is to that one list. New objects, not
+   *  changes: a module's starts and calls may be a memo's (segments.ts). */
+  private listBound(scope: Scope): void {
+    const fn = scope.fn;
+    const named = (text: string) => {
+      const root = text.split('.', 1)[0];
+      return fn.kind !== 'module' && root !== fn.selfParam && (scope.locals.has(root) || fn.params.includes(root)) ? `${fn.qualname}:${text}` : text;
+    };
+    let appends: Map<string, { list: string; line: number }[]> | undefined;
+    for (const c of fn.calls) {
+      const a = c.callee.attrs;
+      if (!c.inLoop || a.length < 1 || a[a.length - 1] !== 'append' || c.args.length !== 1 || !/^[A-Za-z_]\w*$/.test(c.args[0]) || c.callee.root.startsWith('<')) continue;
+      const list = named([c.callee.root, ...a.slice(0, -1)].join('.')) + EACH_JOINED;
+      const el = named(c.args[0]);
+      let l = (appends ??= new Map()).get(el);
+      if (!l) appends.set(el, (l = []));
+      l.push({ list, line: c.line });
+    }
+    if (!appends) return;
+    const listOf = (x: { boundTo?: string; inLoop: boolean; line: number }) => {
+      const l = x.inLoop && x.boundTo !== undefined ? appends!.get(x.boundTo)?.filter(e => e.line >= x.line) : undefined;
+      return l?.length && l.every(e => e.list === l[0].list) ? l[0].list : undefined;
+    };
+    fn.starts = fn.starts.map(st => { const list = listOf(st); return list ? { ...st, boundTo: list } : st; });
+    fn.calls = fn.calls.map(c => { const list = listOf(c); return list ? { ...c, boundTo: list } : c; });
   }
 
   private bind(ctx: Ctx, name: string, madeBy?: string): void {
@@ -428,6 +458,7 @@ class Summarizer {
       for (const st of body?.children ?? []) { const r = this.acquireRelease(st, ctx); if (r && !r.acquire) return r; }
       return undefined;
     }
+    if (n.type === 'for_statement') return this.joinLoop(n, ctx);
     if (n.type !== 'expression_statement') return undefined;
     const call = namedChildren(n)[0];
     if (!call || call.type !== 'call') return undefined;
@@ -455,6 +486,35 @@ class Summarizer {
     const op = this.pathOf(obj);
     if (op && op.root !== ctx.scope.fn.selfParam && this.canonical(op)) return this.lockHelper(name);
     return undefined;
+  }
+
+  /** `for t in threads: t.join()`: every thread kept in the list has ended for the statements
+   *  after the loop (`<joined>threads[]`, EACH_JOINED), when the loop joins each element, with
+   *  no timeout, at the top of its body (not under an `if`, a `try`), and nothing in the body
+   *  can skip a join (`break`, `continue`). */
+  private joinLoop(n: SyntaxNode, ctx: Ctx): { text: string; acquire: boolean } | undefined {
+    const left = child(n, 'left'), right = child(n, 'right'), body = child(n, 'body');
+    if (left?.type !== 'identifier' || !right || !body || !DOTTED_NAME.test(this.t(right))) return undefined;
+    const v = this.t(left);
+    const joins = body.children.some(st => {
+      if (st.type !== 'expression_statement') return false;
+      const call = namedChildren(st)[0];
+      const f = call?.type === 'call' ? child(call, 'function') : undefined;
+      if (f?.type !== 'attribute' || namedChildren(child(call!, 'arguments') ?? call!).length) return false;
+      const obj = child(f, 'object'), attr = child(f, 'attribute');
+      return obj?.type === 'identifier' && this.t(obj) === v && !!attr && this.t(attr) === 'join';
+    });
+    if (!joins) return undefined;
+    // (a way out before some element's join: a `break` or `continue` of this loop, anywhere in
+    // its body but in a loop or a function of its own)
+    const stack = [...body.children];
+    while (stack.length) {
+      const c = stack.pop()!;
+      if (c.type === 'break_statement' || c.type === 'continue_statement') return undefined;
+      if (['for_statement', 'while_statement', 'function_definition', 'class_definition', 'lambda'].includes(c.type)) continue;
+      for (const x of c.children) stack.push(x);
+    }
+    return { text: JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED, acquire: true };
   }
 
   /** `_acquireLock()` / `_releaseLock()`: a lock taken through helper functions, named for the
@@ -1612,7 +1672,24 @@ class Summarizer {
       if (left && DOTTED_NAME.test(this.t(left))) names.push(this.t(left));
     }
     const bound = names.find(x => x.startsWith(`${ctx.scope.fn.selfParam}.`)) ?? names[0];
-    return bound ? this.joinName(ctx, bound, true) : undefined;
+    return bound ? this.joinName(ctx, bound, true) : this.listedIn(n, ctx);
+  }
+
+  /** The list a call's result is made an element of, as a join loop names it (EACH_JOINED):
+   *  `threads = [Thread(…) for …]` (the comprehension's element), `threads.append(Thread(…))`. */
+  private listedIn(n: SyntaxNode, ctx: Ctx): string | undefined {
+    const p = n.parent;
+    if (p?.type === 'list_comprehension' && n.field === 'body') {
+      const a = p.parent;
+      const left = a?.type === 'assignment' && p.field === 'right' ? child(a, 'left') : undefined;
+      return left && DOTTED_NAME.test(this.t(left)) ? this.joinName(ctx, this.t(left), true) + EACH_JOINED : undefined;
+    }
+    if (p?.type === 'argument_list' && namedChildren(p).length === 1) {
+      const f = p.parent?.type === 'call' ? child(p.parent, 'function') : undefined;
+      const obj = f?.type === 'attribute' ? child(f, 'object') : undefined, attr = f && child(f, 'attribute');
+      if (obj && attr && this.t(attr) === 'append' && DOTTED_NAME.test(this.t(obj))) return this.joinName(ctx, this.t(obj)) + EACH_JOINED;
+    }
+    return undefined;
   }
 
   /** Whether the value of `n` (a call) is iterated where it stands: the right of a `for`, an

@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, HANDLER_METHODS, JOINED, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -21,8 +21,10 @@ export interface ThreadEntry {
    *  `Thread(target=server.serve_forever)` with server a ThreadingHTTPServer runs
    *  BaseServer.serve_forever on one (entryReceiver). */
   receiver?: ClassInfo;
-  /** Started once, as one bound name (`self._worker = Thread(…)`): the held "lock" of what
-   *  follows its `join()`, which every access of the thread holds too (vocabulary JOINED). */
+  /** Started once, as one bound name (`self._worker = Thread(…)`), or as the elements of one
+   *  list (`threads[]`, vocabulary EACH_JOINED): the held "lock" of what follows its `join()`
+   *  (or a join loop over the list), which every access of the thread holds too (vocabulary
+   *  JOINED); never between two instances of the thread. */
   joinedBy?: string;
 }
 
@@ -148,7 +150,9 @@ export class ThreadModel {
     // Targets handed to a Thread subclass through a name guessed to make processes (pool's
     // `Process(ctx, target=worker)`, ThreadPool's Process being DummyProcess): entries of that
     // class's thread.
-    const madeBy = new Map<ClassInfo, { fns: FnInfo[]; sites: SiteSource[]; many: boolean }>();
+    // (by target too: two targets handed to one maker are two threads, as two Thread(target=…)
+    // calls are, where the class has no analyzed run() of its own to be their thread's entry)
+    const madeBy = new Map<ClassInfo, { fns: FnInfo[]; sites: SiteSource[]; many: boolean; each: Map<FnInfo, { sites: SiteSource[]; many: boolean; recv?: ClassInfo }> }>();
     for (let f = 0; f < fnList.length; f++) {
       const fn = fnList[f];
       // (threading.py analyzed: Thread.start's own `_start_new_thread(self._bootstrap, ())` is
@@ -172,13 +176,19 @@ export class ThreadModel {
           const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined);
           for (const cls of made?.classes ?? []) {
             let m = madeBy.get(cls);
-            if (!m) madeBy.set(cls, (m = { fns: [], sites: [], many: false }));
+            if (!m) madeBy.set(cls, (m = { fns: [], sites: [], many: false, each: new Map() }));
             if (!m.fns.includes(target)) m.fns.push(target);
             m.sites.push(site);
             if (many) m.many = true;
+            let e = m.each.get(target);
+            if (!e) m.each.set(target, (e = { sites: [], many: false, recv }));
+            e.sites.push(site);
+            if (many) e.many = true;
           }
-          if (made && !made.process) continue;
-          note(target, kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv);
+          if (made && !made.process && !made.thread) continue;
+          // (a maker that returns threading.Thread's own object, `return threading.Thread(*a,
+          // **kw)`: a thread, as if made there)
+          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv);
         }
       });
     }
@@ -209,7 +219,11 @@ export class ThreadModel {
     }
     // (made through threading.Thread itself, or a subclass with no analyzed run(): a thread of
     // their own, named for the class)
-    for (const [cls, m] of madeBy) for (const site of m.sites) note(m.fns[0], 'thread', cls.s.name, site, m.many, undefined, cls, undefined, m.fns.slice(1));
+    // (two targets or more: a thread each, named for its target, as a Thread(target=…) start)
+    for (const [cls, m] of madeBy) {
+      if (m.each.size > 1) for (const [target, e] of m.each) for (const site of e.sites) note(target, 'thread', shortName(target, graph), site, e.many, undefined, undefined, undefined, undefined, e.recv);
+      else for (const site of m.sites) note(m.fns[0], 'thread', cls.s.name, site, m.many, undefined, cls, undefined, m.fns.slice(1));
+    }
     // Analyzed servers with ThreadingMixIn (`class Server(ThreadingMixIn, TCPServer)`), made
     // with a handler class: as the threading servers the summarizer knows by name.
     // (and a server subclass that gives its base the handler class itself, `super().__init__(
@@ -262,8 +276,11 @@ export class ThreadModel {
       // _reap, runs after the last one: not another at once)
       const concurrent = c.kind === 'timer' && c.raw.some(r => r.fn === c.fn) ? placed(c.raw.filter(r => r.fn !== c.fn)) : sites;
       const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
-      // (one thread, started from one bound name: its join() ends it)
-      const joined = instances === 'one' && c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1 ? JOINED + c.bound[0] : undefined;
+      // (one thread, started from one bound name: its join() ends it; or the threads of one
+      // start kept in one list, however many: a join loop over the list ends them all, but no
+      // instance before another, findings' racesOf)
+      const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
+        && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED)) ? JOINED + c.bound[0] : undefined;
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
@@ -471,7 +488,7 @@ export class ThreadModel {
         const targets = this.startTargets(fn, st).map(t => `${t.fn.key}=${shortName(t.fn, this.graph)}${t.recv ? `@${t.recv.key}` : ''}`).join(',');
         // (and what a guessed process maker makes: threads or processes)
         const made = st.maker && this.madeThreads(fn, st as ThreadStart & { maker: ExprPath });
-        return made ? `${targets}>${made.classes.map(c => c.key).join(',')}${made.process ? '+' : ''}` : targets;
+        return made ? `${targets}>${made.classes.map(c => c.key).join(',')}${made.process ? '+' : ''}${made.thread ? '*' : ''}` : targets;
       }).join(';') + up;
   }
 
@@ -498,9 +515,9 @@ export class ThreadModel {
   /** What a guessed process maker makes (ThreadStart.maker): the Thread subclasses it
    *  constructs or a function of it returns, and whether it may make anything else (a
    *  multiprocessing context's Process, or what is not known). */
-  private madeThreads(fn: FnInfo, st: ThreadStart & { maker: ExprPath }): { classes: ClassInfo[]; process: boolean } {
+  private madeThreads(fn: FnInfo, st: ThreadStart & { maker: ExprPath }): { classes: ClassInfo[]; process: boolean; thread: boolean } {
     const classes: ClassInfo[] = [];
-    let process = false;
+    let process = false, thread = false;
     // (as the call resolves: a parameter by what callers pass, `self.Process` overridden in a
     // subclass, ThreadPool's; never a guess by name: `self._mp_context.Process` is no pool's)
     const targets = this.program.callTargets(fn, { ...st, callee: st.maker, args: [], kwargs: {}, locks: [] }, false);
@@ -510,10 +527,11 @@ export class ThreadModel {
       if (!made.length) process = true;
       for (const o of made) {
         if (o.k === 'inst' && this.program.derivesFrom(o.cls, 'threading.Thread')) { if (!classes.includes(o.cls)) classes.push(o.cls); }
+        else if (o.k === 'ext' && o.name.endsWith('()') && THREAD_CONSTRUCTORS.has(o.name.slice(0, -2))) thread = true;
         else process = true;
       }
     }
-    return { classes, process: process || !targets.length };
+    return { classes, process: process || !targets.length, thread };
   }
 
   /** The handler classes a server class's `__init__`s (its own and its bases') give up the

@@ -35,6 +35,12 @@ export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
  *  (ThreadEntry.joinedBy): the two are ordered, never a race. Never shown as a lock. */
 export const JOINED = '<joined>';
 
+/** A thread object kept as an element of a list (`threads = [Thread(…) for …]`,
+ *  `threads.append(t)`): its binding is the list's name with this suffix (`threads[]`), and a
+ *  `for t in threads: t.join()` loop, with no way out of it before the join, holds
+ *  `<joined>threads[]` for the statements after it. */
+export const EACH_JOINED = '[]';
+
 /** A name that reads as a lock, for locks whose binding the engine cannot see. */
 export const LOCK_NAME = /(^|_)(lock|rlock|mutex|mtx|cond|cv|condition|sem|semaphore)s?$|lock$/i;
 
