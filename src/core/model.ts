@@ -78,6 +78,10 @@ export interface ThreadStart extends Span {
    *  parameter or an unknown object's attribute): that name's path. Where it resolves to a
    *  Thread subclass (multiprocessing.dummy's DummyProcess) the target runs on a thread. */
   maker?: ExprPath;
+  /** One of the starts at this site, the others with the same span: the target is a name bound
+   *  to one of several functions (`target = self._a if debug else self._b`), and only one of
+   *  them runs. Their targets are one thread's entries. */
+  oneOf?: boolean;
 }
 
 export interface AttrInfo {

@@ -57,6 +57,12 @@ interface Scope {
    *  any other way too. */
   made?: Map<string, Set<string>>;
   notMade?: Set<string>;
+  /** Locals of a function bound to one of some paths, until bound again: `target = self._a if
+   *  debug else self._b`, `fn = fn or self._default`, `for fn in (self._c, self._d):`. A
+   *  thread start or a call through the name is one of each (Summarizer.choicesOf). */
+  choices?: Map<string, ExprPath[]>;
+  /** Of those, the loop variables: each of their paths is taken in turn, not one of them. */
+  eachChoice?: Set<string>;
 }
 
 interface Ctx {
@@ -413,6 +419,8 @@ class Summarizer {
     }
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
+    ctx.scope.choices?.delete(name);
+    ctx.scope.eachChoice?.delete(name);
     ctx.scope.freshLocks?.delete(name);
     if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `b ${name}`, kind: 'bind', name });
   }
@@ -589,8 +597,10 @@ class Summarizer {
       }
       case 'for_statement': {
         const left = child(n, 'left'), right = child(n, 'right');
+        const alts = left?.type === 'identifier' && right && ctx.scope.fn.kind !== 'module' ? this.alternatives(right, ctx, true) : undefined;
         if (left) this.bindTarget(left, ctx);
         if (left && right) this.loopVariable(left, right, ctx);
+        if (alts) { (ctx.scope.choices ??= new Map()).set(this.t(left!), alts); (ctx.scope.eachChoice ??= new Set()).add(this.t(left!)); }
         if (right) this.expr(right, ctx);
         const body = child(n, 'body');
         if (body) this.block(body.children, { ...ctx, inLoop: true });
@@ -1002,7 +1012,10 @@ class Summarizer {
           if (c) this.setCanon(name, c);
         }
       }
+      // (the value's paths first: `fn = fn or self._b` is the parameter or self._b)
+      const alts = value && fn.kind !== 'module' && !isGlobal ? this.alternatives(value, ctx) : undefined;
       this.bind(ctx, name, this.isMaking(value));
+      if (alts) (scope.choices ??= new Map()).set(name, alts);
       if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
       if (value) {
         // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
@@ -1337,6 +1350,42 @@ class Summarizer {
     return name === fn.selfParam || (!ctx.scope.locals.has(name) && !fn.params.includes(name));
   }
 
+  /** The paths a value may be when it is one of several (Scope.choices): the branches of a
+   *  conditional or a boolean operator, or the items of a tuple or list literal a loop goes
+   *  over; undefined for any other value, or when none of its parts is a path. Parts that are
+   *  not paths (`None`, a call) are left out: they start or call nothing. */
+  private alternatives(value: SyntaxNode, ctx: Ctx, loop = false): ExprPath[] | undefined {
+    // (a tuple or list is one of its items only as what a loop goes over)
+    const items = loop && (value.type === 'tuple' || value.type === 'list' || (value.type === 'parenthesized_expression' && namedChildren(value)[0]?.type === 'tuple'));
+    if (!items && value.type !== 'conditional_expression' && value.type !== 'boolean_operator') return undefined;
+    const out: ExprPath[] = [];
+    const visit = (v: SyntaxNode | undefined): void => {
+      if (!v) return;
+      switch (v.type) {
+        case 'parenthesized_expression': for (const c of namedChildren(v)) visit(c); return;
+        case 'tuple': case 'list': if (items && (v === value || v.parent === value)) for (const c of namedChildren(v)) visit(c); return;
+        // (of a conditional, the condition is the middle part: not a value)
+        case 'conditional_expression': { const parts = namedChildren(v); visit(parts[0]); visit(parts[2]); return; }
+        case 'boolean_operator': visit(child(v, 'left')); visit(child(v, 'right')); return;
+        case 'identifier': case 'attribute': {
+          const p = this.pathOf(v);
+          if (!p) return;
+          const more = !p.attrs.length && !ctx.shadow?.has(p.root) ? ctx.scope.choices?.get(p.root) : undefined;
+          for (const q of more ?? [this.resolveAlias(ctx, p)]) if (!out.some(o => o.root === q.root && sameStrings(o.attrs, q.attrs))) out.push(q);
+        }
+      }
+    };
+    visit(value);
+    return out.length ? out : undefined;
+  }
+
+  /** The paths a path through a name bound to one of several stands for (Scope.choices):
+   *  `d[k]` with `d = self.a if f else self.b` is `self.a[k]` or `self.b[k]`. */
+  private choicesOf(ctx: Ctx, raw: ExprPath): ExprPath[] | undefined {
+    const alts = ctx.shadow?.has(raw.root) ? undefined : ctx.scope.choices?.get(raw.root);
+    return alts && raw.attrs.length ? alts.map(a => ({ root: a.root, attrs: [...a.attrs, ...raw.attrs] })) : alts;
+  }
+
   private resolveAlias(ctx: Ctx, p: ExprPath): ExprPath {
     const a = ctx.scope.aliases.get(p.root);
     return a ? { root: a.root, attrs: [...a.attrs, ...p.attrs] } : p;
@@ -1601,7 +1650,11 @@ class Summarizer {
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
-      this.addCall(ctx, n, path, args.map(a => this.short(a)), Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)])), false);
+      const argTexts = args.map(a => this.short(a)), kwargTexts = Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)]));
+      // (a name bound to one of several functions, `cb = self._a if x else self._b; cb(v)`: a
+      // call of each)
+      const alts = raw && !dispatch && !table ? this.choicesOf(ctx, raw) : undefined;
+      for (const callee of alts ?? [path]) this.addCall(ctx, n, callee, argTexts, kwargTexts, false);
       // (the item read itself, `FACTORIES[kind]`, is an access of the container)
       if (table) this.expr(f!, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
@@ -1722,7 +1775,14 @@ class Summarizer {
     return false;
   }
 
-  private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false): void {
+  private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false, chosen = false): void {
+    // (through a name bound to one of several: an access of each; `fn = fn or self._b` has the
+    // name itself among them)
+    const alts = chosen ? undefined : this.choicesOf(ctx, target);
+    if (alts) {
+      for (const t of alts) this.recordAccess(ctx, n, t, access, op, key, value, readWrite, check, true);
+      return;
+    }
     if (ctx.shadow?.has(target.root)) target = shadowed(target);
     if (target.root === '<super>' || target.root === 'self' && target.attrs.length === 0) return;
     const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
@@ -1802,6 +1862,14 @@ class Summarizer {
     } else {
       const tp = this.pathOf(t);
       if (!tp) return undefined;
+      // (a name bound to one of several functions: a start of each; of a conditional's, one
+      // of them runs, ThreadStart.oneOf)
+      const alts = this.choicesOf(ctx, tp);
+      if (alts) {
+        const oneOf = alts.length > 1 && !tp.attrs.length && !ctx.scope.eachChoice?.has(tp.root);
+        for (const a of alts) ctx.scope.fn.starts.push(oneOf ? { ...start, target: a, oneOf } : { ...start, target: a });
+        return { lambdaNode };
+      }
       start.target = this.resolveAlias(ctx, tp);
     }
     ctx.scope.fn.starts.push(start);

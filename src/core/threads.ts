@@ -123,8 +123,12 @@ export class ThreadModel {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
       if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
-      // (started on objects of two classes: on any that has the target)
-      else if (c.recv !== recv) c.recv = null;
+      else {
+        // (started on objects of two classes: on any that has the target)
+        if (c.recv !== recv) c.recv = null;
+        // (and as one of several targets somewhere: those too, ThreadStart.oneOf)
+        for (const x of extra ?? []) if (x !== c.fn && !c.extra?.includes(x)) c.extra = [...c.extra ?? [], x];
+      }
       if (site) { c.raw.push(site); c.bound.push(bound); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
@@ -165,6 +169,18 @@ export class ThreadModel {
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         if (st.handler) {
           for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
+          return;
+        }
+        // (one of several targets, `target = self._a if debug else self._b`: one thread whose
+        // entries they are, at the group's first start)
+        if (st.oneOf && !st.maker) {
+          const group = fn.s.starts.filter(o => o.oneOf && o.line === st.line && o.column === st.column);
+          if (group[0] !== st) return;
+          const targets: { fn: FnInfo; recv?: ClassInfo }[] = [];
+          for (const o of group) for (const t of this.startTargets(fn, o)) if (!targets.some(x => x.fn === t.fn)) targets.push(t);
+          if (!targets.length) return;
+          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
+          note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv);
           return;
         }
         const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
