@@ -528,9 +528,10 @@ export class Program {
   /** What a call of these values returns is a new object: each is a class (`Event`,
    *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
    *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
-   *  shared object. */
+   *  shared object; nor a method of an object outside it (`queue.Queue().get`, `dict().pop`):
+   *  those hand out what was put in, an object another thread may have. */
   private makesNew(vals: Val[]): boolean {
-    return vals.length > 0 && vals.every(v => v.k === 'ext' || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__'))));
+    return vals.length > 0 && vals.every(v => (v.k === 'ext' && !v.name.includes('()')) || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__'))));
   }
 
   allSubclasses(c: ClassInfo): ClassInfo[] {

@@ -805,10 +805,21 @@ class Summarizer {
     sym.line = defLine; // the `def` line, not the first decorator
     parentScope.symbols.push(sym);
 
+    const locals = new Set(fn.params.map(p => p.replace(/^\*+/, '')));
+    // (a closure sees its function's names: `counts = self.counts; def done(f): counts[k] = 1`
+    // writes self.counts, as the name is when the closure is made; its own names hide them)
+    const enclosing = !parentScope.cls && parentScope.fn.kind !== 'module' ? parentScope : undefined;
+    const inherited = <T>(m: Map<string, T> | undefined) => m?.size ? new Map([...m].filter(([k]) => !locals.has(k))) : undefined;
     const scope: Scope = {
-      fn, prefix: `${qualname}.<locals>.`, symbols: sym.children, aliases: new Map(), declaredGlobal: new Set(),
-      locals: new Set(fn.params.map(p => p.replace(/^\*+/, ''))), firstInner: this.out.functions.length,
+      fn, prefix: `${qualname}.<locals>.`, symbols: sym.children, aliases: inherited(enclosing?.aliases) ?? new Map(), declaredGlobal: new Set(),
+      locals, firstInner: this.out.functions.length,
     };
+    const choices = inherited(enclosing?.choices);
+    if (choices?.size) {
+      scope.choices = choices;
+      const each = [...enclosing!.eachChoice ?? []].filter(k => choices.has(k));
+      if (each.length) scope.eachChoice = new Set(each);
+    }
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.block(body.children, { scope, locks: [], inLoop: false });
@@ -1925,6 +1936,13 @@ class Summarizer {
     const params = child(n, 'parameters');
     if (params) this.params(params, fn);
     const scope: Scope = { fn, prefix: `${qualname}.<locals>.`, symbols: [], aliases: new Map(ctx.scope.aliases), declaredGlobal: new Set(), locals: new Set(fn.params), firstInner: this.out.functions.length };
+    // (and the names bound to one of several, `lambda: record(k)`)
+    const choices = ctx.scope.choices && [...ctx.scope.choices].filter(([k]) => !scope.locals.has(k));
+    if (choices?.length) {
+      scope.choices = new Map(choices);
+      const each = [...ctx.scope.eachChoice ?? []].filter(k => scope.choices!.has(k));
+      if (each.length) scope.eachChoice = new Set(each);
+    }
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.expr(body, { scope, locks: [], inLoop: false });
