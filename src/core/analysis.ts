@@ -230,7 +230,9 @@ export class Analysis implements ResultsView {
     // (and of its calls straight on what a constructor call made, which object they run on)
     let chained = '';
     for (const c of this.graph.calls.get(fn) ?? []) if (c.site.callee.root.startsWith('<call:')) chained += this.program.calledOnMade(fn, c.site, c.targets) ? '1' : '0';
-    return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}`;
+    // (and whether it is a factory its callers' locals are new objects from, if one asked)
+    const factory = this.program.consultedAsFactory(fn) ? String(this.program.factory(fn)) : '-';
+    return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}|${factory}`;
   }
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, VALUES_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -485,6 +485,9 @@ export class Program {
    *  can have changed an answer (Analysis.update). */
   private readonly asked = new Set<FnInfo>();
   consulted(m: FnInfo): boolean { return this.asked.has(m); }
+  private readonly factoriesAsked = new Set<FnInfo>();
+  /** Whether `factory(m)` was asked. */
+  consultedAsFactory(m: FnInfo): boolean { return this.factoriesAsked.has(m); }
 
   /** Forgets madeLocal's and leaks' answers: the program changed. */
   resetOwnership(): void {
@@ -530,8 +533,23 @@ export class Program {
    *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
    *  shared object; nor a method of an object outside it (`queue.Queue().get`, `dict().pop`):
    *  those hand out what was put in, an object another thread may have. */
-  private makesNew(vals: Val[]): boolean {
-    return vals.length > 0 && vals.every(v => (v.k === 'ext' && !v.name.includes('()')) || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__'))));
+  private makesNew(vals: Val[], depth = 0): boolean {
+    return vals.length > 0 && vals.every(v => (v.k === 'ext' && !v.name.includes('()')) || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__')))
+      || (v.k === 'fn' && depth < 2 && this.factory(v.fn, depth)));
+  }
+
+  /** A function each of whose returns is a call that makes a new object (`return cls()`,
+   *  `return Req(kind)`): no object of its own it could keep (a name it returns, `obj =
+   *  cls(); REGISTRY.append(obj); return obj`, is not one). */
+  factory(fn: FnInfo, depth = 0): boolean {
+    // (asked: an edit of its returns can change what its callers own, Analysis.ownershipKey)
+    this.factoriesAsked.add(fn);
+    const r = fn.s.returns;
+    return !!r?.length && r.every(t => {
+      if (t === UNKNOWN_RETURN || !t.endsWith('()')) return false;
+      const made = this.evalPath(fn, dotted(t.slice(0, -2)));
+      return this.makesNew(made, depth + 1) && !made.some(v => v.k === 'cls' && this.leaksFromInit(v.cls));
+    });
   }
 
   allSubclasses(c: ClassInfo): ClassInfo[] {
