@@ -121,6 +121,10 @@ export interface AttrInfo {
   /** Of a container attribute bound to a literal of self's methods (`self.handlers = {"put":
    *  self.on_put}`): their names, its elements (a dispatch table, Program.elementsOf). */
   methodValues?: string[];
+  /** Of a queue (`self.inbox = queue.Queue()`): the types of what is put on it
+   *  (`self.inbox.put(Req())`, `put_nowait(job)` with job typed), which its `get()` hands out
+   *  (Program.localTypeVals): the consumer's `req = self.inbox.get()` is one of those. */
+  queued?: string[];
 }
 
 export interface FunctionSummary {

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -741,12 +741,38 @@ export class Program {
     if (this.localDepth < MAX_DEPTH) {
       this.localDepth++;
       try {
-        const made = lt.flatMap(x => (x.startsWith(root + '.') || x === root ? [] : this.evalPath(f, dotted(x))))
-          .flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
+        const made = lt.flatMap((x): Val[] => {
+          if (x.startsWith(root + '.') || x === root) return [];
+          // (`req = self.inbox.get()`: what is put on the queue, AttrInfo.queued)
+          const q = this.queuedOf(f, x);
+          if (q) return q;
+          return this.evalPath(f, dotted(x)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
+        });
         if (made.length) return also(made);
       } finally { this.localDepth--; }
     }
     return narrowed.length ? narrowed : undefined;
+  }
+
+  /** What a call of `text` gives when it is a queue's getter (`self.inbox.get`) on an analyzed
+   *  class's queue attribute that notes what is put on it (AttrInfo.queued); undefined
+   *  otherwise. */
+  private queuedOf(f: FnInfo, text: string): Val[] | undefined {
+    const p = dotted(text);
+    const n = p.attrs.length;
+    if (n < 2 || !QUEUE_GETTERS.has(p.attrs[n - 1])) return undefined;
+    const attr = p.attrs[n - 2];
+    let out: Val[] | undefined;
+    for (const v of this.evalPath(f, { root: p.root, attrs: p.attrs.slice(0, n - 2) })) {
+      if (v.k !== 'inst') continue;
+      for (const k of this.mro(v.cls)) {
+        const info = own(k.s.attrs, attr);
+        if (!info) continue;
+        if (info.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(k.file, info.queued));
+        break;
+      }
+    }
+    return out?.length ? out : undefined;
   }
 
   /** vals, and the classes `isinstance(name, C)` tests in f add to a parameter (loosely). */

@@ -36,6 +36,8 @@ export interface AttrNote {
   addedParam?: string;
   /** AttrInfo.methodValues. */
   methodValues?: string[];
+  /** AttrInfo.queued: one type put on the queue. */
+  queued?: string;
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -66,6 +68,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.names) info.names = [...new Set([...(info.names ?? []), ...n.names])];
   if (n.addedParam && !info.addedParams?.includes(n.addedParam)) (info.addedParams ??= []).push(n.addedParam);
   if (n.methodValues) info.methodValues = [...new Set([...(info.methodValues ?? []), ...n.methodValues])];
+  if (n.queued !== undefined && !info.queued?.includes(n.queued)) (info.queued ??= []).push(n.queued);
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

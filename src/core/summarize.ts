@@ -14,7 +14,7 @@ import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
-  MUTATING_FUNCTIONS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
+  MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -1102,6 +1102,31 @@ class Summarizer {
    *  attribute of self bound before in the class, for a class named as one (`Job(n)`,
    *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
    *  and a few texts at most. */
+  /** `self.inbox.put(Req())`, `self.inbox.put(req)` with req typed: the class's queue
+   *  attribute (made by a queue constructor) holds what is put, as noteElement notes a
+   *  container's adds. A class's own attribute only (a declaration: redone in full when it
+   *  changes). */
+  private noteQueued(obj: ExprPath, put: SyntaxNode, ctx: Ctx): void {
+    if (obj.attrs.length !== 1) return;
+    const cls = this.selfClass(obj.root);
+    const info = cls && own(cls.attrs, obj.attrs[0]);
+    if (!info?.typeText?.some(t => { const [root, ...attrs] = t.split('.'); return QUEUE_CONSTRUCTORS.has(this.canonical({ root, attrs }) ?? t); })) return;
+    let texts: string[] | undefined;
+    if (put.type === 'call') {
+      const f = this.dottedText(child(put, 'function'));
+      texts = f ? [f] : undefined;
+    } else if (put.type === 'identifier') {
+      const fn = ctx.scope.fn, name = this.t(put);
+      const lt = boundTypes(fn, name);
+      const pt = own(fn.paramTypes, name);
+      texts = lt.length ? lt.filter(t => !t.startsWith('<')) : pt ? [pt] : undefined;
+    }
+    for (const t of texts ?? []) {
+      if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.queued?.length ?? 0) >= MAX_ELEMENT_TYPES || info.queued?.includes(t)) continue;
+      applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, queued: t });
+    }
+  }
+
   private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
     if (obj.attrs.length !== 1) return;
     const cls = this.selfClass(obj.root);
@@ -1676,6 +1701,8 @@ class Summarizer {
       if (path.attrs.length > 0 && objNode) {
         const m = path.attrs[path.attrs.length - 1];
         const obj: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
+        // (what is put on a queue of self's, its get() hands out: AttrInfo.queued)
+        if ((m === 'put' || m === 'put_nowait') && args[0]) this.noteQueued(obj, args[0], ctx);
         if (READ_METHODS.has(m) || WRITE_METHODS.has(m)) {
           if (obj.attrs.length && this.selfClass(obj.root)) this.addCall(ctx, objNode, obj, [], {}, true);
           const write = WRITE_METHODS.has(m);

@@ -55,6 +55,11 @@ export const EXECUTOR_METHODS = new Set(['submit', 'map', 'apply', 'apply_async'
 export const EXECUTOR_MANY = new Set(['map', 'map_async', 'imap', 'imap_unordered', 'starmap', 'starmap_async']);
 
 export const THREAD_CONSTRUCTORS = new Set(['threading.Thread']);
+/** Queues threads hand objects through: what is put on one, its get() hands out, the same
+ *  object (AttrInfo.queued). Not multiprocessing's: its items are copies. */
+export const QUEUE_CONSTRUCTORS = new Set(['queue.Queue', 'queue.LifoQueue', 'queue.PriorityQueue', 'queue.SimpleQueue', 'asyncio.Queue', 'asyncio.LifoQueue', 'asyncio.PriorityQueue']);
+/** A queue's methods that hand out what was put on it. */
+export const QUEUE_GETTERS = new Set(['get', 'get_nowait']);
 /** Thread objects threading.py makes for threads already running (the main thread, one it did
  *  not start): never started, their run() is no thread's. Seen only with threading.py analyzed. */
 export const THREAD_STAND_INS = new Set(['threading._MainThread', 'threading._DummyThread']);
