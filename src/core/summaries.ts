@@ -3,7 +3,7 @@
 // `via` and the call's arguments bound to the helper's parameters in key and value.
 import { boundTypes, DirectAccess, ExprPath, hasParam, own, Span } from './model';
 import { CallGraph } from './callgraph';
-import { ClassInfo, FnInfo, lockRoot, Program } from './program';
+import { ClassInfo, FnInfo, lockRoots, Program } from './program';
 import { DOTTED_NAME } from './vocabulary';
 
 /** What an entry is, apart from where it is made and how it is reached: shared by every entry
@@ -380,8 +380,8 @@ export class HelperSummaries {
         const subLock = (text: string) => {
           let r = memo.get(`\0${text}`);
           if (r === undefined) {
-            const root = text.includes(':') ? '' : lockRoot(text);
-            r = root && !binding.has(root) && helperLocal(t.fn, root) ? `${name}:${text}` : sub(text);
+            const roots = text.includes(':') ? [] : lockRoots(text);
+            r = roots.some(root => root && !binding.has(root) && helperLocal(t.fn, root)) ? `${name}:${text}` : sub(text);
             memo.set(`\0${text}`, r);
           }
           return r;

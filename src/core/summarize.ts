@@ -744,7 +744,9 @@ class Summarizer {
         const fp = f && this.pathOf(f);
         // (`with self._locked():`, a context manager that may hold a lock at its yield: its
         // text, which the analysis keeps only where such a generator is: Program.isLock)
-        if (fp && !fp.root.startsWith('<') && DOTTED_NAME.test(this.t(f!))) locks.push(`${this.lockText(ctx, this.t(f!))}()`);
+        // (its arguments kept: `with held(self._a):`, a manager taking the lock it holds as a
+        // parameter, holds `self._a`, Program.managedLocks)
+        if (fp && !fp.root.startsWith('<') && DOTTED_NAME.test(this.t(f!))) locks.push(`${this.lockText(ctx, this.t(f!))}(${this.managerArgs(value, ctx)})`);
         const target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
         if (fp) {
           const on = target?.type === 'identifier' ? this.t(target) : `<call:${[fp.root, ...fp.attrs].join('.')}>`;
@@ -1399,6 +1401,21 @@ class Summarizer {
     // (`t = Thread(…)` binds t, a local, before it is in the scope's locals)
     const local = ctx.scope.locals.has(root) || fn.params.includes(root) || (binding && root === text && !ctx.scope.declaredGlobal.has(root));
     return fn.kind !== 'module' && !ctx.scope.cls && root !== fn.selfParam && local ? `${fn.qualname}:${text}` : text;
+  }
+
+  /** The argument texts of a `with m(…):` call, for its lock text (a name through its local
+   *  alias, as a held lock's). */
+  private managerArgs(call: SyntaxNode, ctx: Ctx): string {
+    const argsNode = child(call, 'arguments');
+    if (argsNode?.type !== 'argument_list') return '';
+    const out: string[] = [];
+    for (const a of namedChildren(argsNode)) {
+      if (a.type === 'keyword_argument') {
+        const k = child(a, 'name'), v = child(a, 'value');
+        if (k && v) out.push(`${this.t(k)}=${this.lockText(ctx, this.short(v))}`);
+      } else out.push(this.lockText(ctx, this.short(a)));
+    }
+    return out.join(', ');
   }
 
   /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
