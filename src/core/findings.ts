@@ -9,7 +9,7 @@ import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
-import { CONSTRUCTOR_NAMES, JOINED } from './vocabulary';
+import { CONSTRUCTOR_NAMES, isOrdering, STARTED } from './vocabulary';
 
 interface ThreadAccess {
   thread: ThreadEntry;
@@ -391,8 +391,10 @@ export class Findings {
       const frame = a && helpers.lockFrame(v.fn, a);
       const c = a ? [...new Set([...v.held, ...a.locks.flatMap(x => program.lockIds(frame!, x, frame === v.fn ? v.recv : undefined))])] : v.held.slice();
       const t = v.thread;
-      // (a joined thread's accesses come before what follows its join(): JOINED)
+      // (a joined thread's accesses come before what follows its join(): JOINED; a thread's
+      // after what precedes its start: STARTED)
       if (t.joinedBy) c.push(t.joinedBy);
+      if (t.startedAfter) c.push(t.startedAfter);
       return c;
     };
     for (const v of visits) {
@@ -444,7 +446,7 @@ export class Findings {
       if (w.access !== 'write') continue;
       for (let oi = 0; oi < list.length; oi++) {
         const o = list[oi];
-        const same = o.thread === w.thread;
+        const same = o.thread === w.thread, many = w.thread.instances === 'many' || o.thread.instances === 'many';
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
@@ -453,7 +455,9 @@ export class Findings {
         if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;
         // (a join loop over a list of threads orders them all before what follows it, not one
         // instance before another: ThreadEntry.joinedBy)
-        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy))) continue;
+        // (nor a start's before one thread's accesses, where the other side's thread has many
+        // instances: the function that started it may run on another of them after the start)
+        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !(many && l.startsWith(STARTED)))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }
@@ -516,7 +520,7 @@ export class Findings {
       if (fnThreads.every(t => t.ownObject && own(t))) return;
       // (run under a lock every caller holds, `_acquireLock()` around each call of
       // PlaceHolder.append: its test and write are one step for all who take it)
-      if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return;
+      if (real.every(v => v.held.some(l => !isOrdering(l))) && commonHeld(real).length) return;
       const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
       // (a test then a read of the key, `if k in d: … d[k]`: what breaks it is another thread
       // taking the key out, a KeyError between the two)
@@ -574,7 +578,7 @@ export class Findings {
 
   /** For fn's entries: whether two hold a common lock (joins aside). */
   private sharesLock(fn: FnInfo): SharesLock {
-    const ids = (e: EffectiveAccess) => this.entryLocks(fn, e).filter(l => !l.startsWith(JOINED));
+    const ids = (e: EffectiveAccess) => this.entryLocks(fn, e).filter(l => !isOrdering(l));
     return (a, b) => a.locks.length > 0 && b.locks.length > 0 && ids(a).some(l => ids(b).includes(l));
   }
 
@@ -611,7 +615,7 @@ export class Findings {
 
 /** The locks every one of the visits holds (joins aside). */
 function commonHeld(visits: Visit[]): string[] {
-  let common = visits[0].held.filter(l => !l.startsWith(JOINED));
+  let common = visits[0].held.filter(l => !isOrdering(l));
   for (const v of visits) common = common.filter(l => v.held.includes(l));
   return common;
 }
@@ -753,11 +757,11 @@ function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thr
  *  local of its own (`serve:s.kv_mgr._lock`, named for the helper so it never matches this
  *  function's) reads `s.kv_mgr._lock (in serve)`. */
 export function shownLocks(locks: string[]): string[] {
-  const odd = (l: string) => l.startsWith(JOINED) || l.includes(':');
+  const odd = (l: string) => isOrdering(l) || l.includes(':');
   if (!locks.some(odd)) return locks;
   const out: string[] = [];
   for (const l of locks) {
-    if (l.startsWith(JOINED)) continue;
+    if (isOrdering(l)) continue;
     const i = l.indexOf(':');
     out.push(i > 0 ? `${l.slice(i + 1)} (in ${l.slice(0, i)})` : l);
   }

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, VALUES_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, isOrdering, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -1708,7 +1708,7 @@ export class Program {
   }
 
   isLock(text: string): boolean {
-    if (text.startsWith(JOINED)) return true;
+    if (isOrdering(text)) return true;
     if (this.managed(text)) return true;
     const last = text.split('.').pop() ?? text;
     return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
@@ -1720,7 +1720,7 @@ export class Program {
   isLockIn(fn: FnInfo, text: string): boolean {
     const last = text.split('.').pop() ?? text;
     if (this.managed(text)) return true;
-    if (text.startsWith(JOINED) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
+    if (isOrdering(text) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
     for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.s.acquired?.includes(text)) return true;
     return false;
   }
