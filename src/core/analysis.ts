@@ -7,7 +7,7 @@ import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTable
 import { FileSummary, FunctionSummary, hasParam } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings, shownLocks } from './findings';
-import { ClassInfo, FnInfo, lockRoot, Program } from './program';
+import { ClassInfo, FnInfo, lockRoots, Program } from './program';
 import { callsUp, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
@@ -562,7 +562,7 @@ export class Analysis implements ResultsView {
       for (const s of list) {
         // held at the call, or inherited by the caller: those whose names mean the same there
         const held = [...new Set([...s.locks, ...(this.inheritedLocks.get(s.caller) ?? [])])]
-          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && lockRoot(l) === s.self))
+          .filter(l => s.frame === 'same' || !frameBound(s.caller, l) || (s.frame === 'self' && lockRoots(l).every(r => r === s.self || !boundIn(s.caller, r))))
           .map(text => ({ text, ids: this.program.lockIds(s.caller, text) }));
         common = common ? common.filter(l => held.some(h => h.ids.some(id => l.ids.includes(id)))) : held;
         if (!common.length) break;
@@ -660,9 +660,9 @@ function enclosedBy(fn: FnInfo, outer: FnInfo): boolean {
 /** A lock text whose root is the function's own (self, a parameter or a local): it names
  *  another object, or nothing, in another function's frame. */
 function frameBound(fn: FnInfo, lock: string): boolean {
-  const root = lockRoot(lock);
-  return fn.s.locals.includes(root) || hasParam(fn.s, root);
+  return lockRoots(lock).some(root => boundIn(fn, root));
 }
+const boundIn = (fn: FnInfo, root: string) => fn.s.locals.includes(root) || hasParam(fn.s, root);
 
 /** Functions that are entries of threads other than main (they inherit no locks). */
 function threadEntryFns(model: ThreadModel): Set<FnInfo> {

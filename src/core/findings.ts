@@ -9,7 +9,7 @@ import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
-import { CONSTRUCTOR_NAMES, JOINED } from './vocabulary';
+import { CONSTRUCTOR_NAMES, isOrdering, STARTED } from './vocabulary';
 
 interface ThreadAccess {
   thread: ThreadEntry;
@@ -391,8 +391,10 @@ export class Findings {
       const frame = a && helpers.lockFrame(v.fn, a);
       const c = a ? [...new Set([...v.held, ...a.locks.flatMap(x => program.lockIds(frame!, x, frame === v.fn ? v.recv : undefined))])] : v.held.slice();
       const t = v.thread;
-      // (a joined thread's accesses come before what follows its join(): JOINED)
+      // (a joined thread's accesses come before what follows its join(): JOINED; a thread's
+      // after what precedes its start: STARTED)
       if (t.joinedBy) c.push(t.joinedBy);
+      if (t.startedAfter) c.push(t.startedAfter);
       return c;
     };
     for (const v of visits) {
@@ -444,7 +446,7 @@ export class Findings {
       if (w.access !== 'write') continue;
       for (let oi = 0; oi < list.length; oi++) {
         const o = list[oi];
-        const same = o.thread === w.thread;
+        const same = o.thread === w.thread, many = w.thread.instances === 'many' || o.thread.instances === 'many';
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
@@ -453,7 +455,9 @@ export class Findings {
         if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;
         // (a join loop over a list of threads orders them all before what follows it, not one
         // instance before another: ThreadEntry.joinedBy)
-        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy))) continue;
+        // (nor a start's before one thread's accesses, where the other side's thread has many
+        // instances: the function that started it may run on another of them after the start)
+        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !(many && l.startsWith(STARTED)))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }
@@ -473,6 +477,9 @@ export class Findings {
       // (a `.get` that is only a read, in a function that never writes the container, tests
       // nothing: no check-then-act said of it; a membership test always is one)
       const checkOp = CHECK_OPS.has(o.op) && (o.op !== 'get' || this.helpers.accessesForFindings(o.fn).some(e => e.container === cid && e.access === 'write')) ? o.op : undefined;
+      // (a write of the pair's writing function that can make the test wrong before what it
+      // guards: the pair's own, else another of that function's, `del` after `-= 1`)
+      const breaker = checkOp && [w, ...list.filter(a => a.fn === w.fn && a.access === 'write' && a !== w)].find(a => this.canInvalidate(o, cid, a.op))?.op;
       const wIds = names(wThreads), oIds = names(oThreads);
       const selfPair = w.fn === o.fn && w.line === o.line && w.column === o.column;
       const msg = (sameOnly && wIds.length === 1
@@ -481,7 +488,7 @@ export class Findings {
           // (one place, reached on several threads: each of them against the others)
           ? `${display(cid)} is written in ${where(w)} on ${names([...new Set([...wThreads, ...oThreads])]).join(', ')} at once, with no common lock`
           : `${display(cid)} is written on ${wIds.join(', ')} in ${where(w)} and ${oWhat} on ${oIds.join(', ')} in ${where(o)} with no common lock`)
-        + (checkOp ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${w.op})` : '');
+        + (checkOp && breaker ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${breaker})` : '');
       findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads, wIds), toFinding(o, threads, oIds)] });
     }
     return findings;
@@ -509,30 +516,35 @@ export class Findings {
       // container is that object's own
       const real = visits.filter(v => !v.setup || !newObjects(program, fn, chk));
       const fnThreads = ids.map(id => threads.byId.get(id)!).filter(t => t.kind !== 'process' && real.some(v => v.thread === t));
-      if (!fnThreads.length) return;
+      if (!fnThreads.length) return false;
       // (each instance of a Thread subclass or request handler has its own self: its
       // attributes are not another instance's; a request handler's object no other thread has)
       const own = (t: ThreadEntry) => ownState(program, chk.container, t);
-      if (fnThreads.every(t => t.ownObject && own(t))) return;
+      if (fnThreads.every(t => t.ownObject && own(t))) return false;
       // (run under a lock every caller holds, `_acquireLock()` around each call of
       // PlaceHolder.append: its test and write are one step for all who take it)
-      if (real.every(v => v.held.some(l => !l.startsWith(JOINED))) && commonHeld(real).length) return;
+      if (real.every(v => v.held.some(l => !isOrdering(l))) && commonHeld(real).length) return false;
       const firstPath = pathArray(real.find(v => v.thread === fnThreads[0])!);
       // (a test then a read of the key, `if k in d: … d[k]`: what breaks it is another thread
       // taking the key out, a KeyError between the two)
       const use = act.access === 'read';
-      const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write' && (!use || REMOVALS.has(a.op))) ?? [];
-      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column));
-      if (use && !other) return;
+      // (only a write of a kind that can make the test wrong before this act: a presence test
+      // before a pop by one that takes keys out, an absence test before an insert by one that
+      // may put keys in; actNeeds)
+      const needs = actNeeds(act);
+      const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write' && invalidates(a.op, needs)) ?? [];
       const manyHere = fnThreads.find(t => t.instances === 'many' && !own(t));
+      // (a writer ordered with both, by a common lock or a join or a start: not between them;
+      // a start's order holds only where this function runs once)
+      const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !(manyHere && l.startsWith(STARTED)));
+      // (the first writer on another thread that can fall between the test and the act)
+      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
+      if (use && !other) return false;
       // (run on two threads, each's write can fall between the other's test and write, unless
       // they never overlap: a common lock, or one joined before the other runs it)
-      const overlapping = () => {
-        const mine = writers.filter(w => w.fn === fn);
-        return mine.some(w1 => mine.some(w2 => w1.thread !== w2.thread && !w1.canonical.some(l => w2.canonical.includes(l))));
-      };
-      if (!other && !manyHere && (fnThreads.length < 2 || !overlapping())) return;
-      if (other && other.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l))) return;
+      const mine = writers.filter(w => w.fn === fn);
+      const overlapping = () => mine.some(w1 => mine.some(w2 => w1.thread !== w2.thread && !w1.canonical.some(l => w2.canonical.includes(l))));
+      if (!other && (!manyHere || !mine.length) && (fnThreads.length < 2 || !overlapping())) return false;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');
       const what = (e: EffectiveAccess) => (e.via.length ? `${e.op} via ${e.via[0]}` : e.op);
@@ -548,6 +560,7 @@ export class Findings {
       const accesses = [acc(c, chk, 'read'), acc(w, act, 'write')];
       if (other) accesses.push(toFinding(other, threads));
       out.push({ index, container: chk.container, finding: { kind: 'check-then-act', container: chk.container, message: msg, accesses } });
+      return true;
     };
     for (let index = 0; index < eff.length; index++) {
       const chk = eff[index];
@@ -560,10 +573,21 @@ export class Findings {
       // (on a parameter: at each call, on what it is given)
       if (chk.container.startsWith(PARAM_PREFIX)) continue;
       if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
-      const act = testThenWrite(eff, chk, shared) ?? testThenUse(eff, chk, shared);
-      if (act) consider(index, chk, act);
+      // (the first write after it, else a read of the key; or that read, where no writer can
+      // break the test before the write: `if k in d: d[k]` … `d[j] = v`)
+      for (const act of actsAfter(eff, chk, shared)) if (consider(index, chk, act)) break;
     }
     return out;
+  }
+
+  /** Whether a write of that op can make the test at o wrong before an act that follows it in
+   *  o's function (any write, where none follows: actNeeds, invalidates). */
+  private canInvalidate(o: ThreadAccess, cid: string, writeOp: string): boolean {
+    const eff = this.helpers.effective.get(o.fn);
+    const chk = eff?.find(e => e.check && e.container === cid && !e.via.length && e.site.line === o.line && e.site.column === o.column);
+    if (!chk) return true;
+    const acts = actsAfter(eff!, chk, this.sharesLock(o.fn));
+    return !acts.length || acts.some(act => invalidates(writeOp, actNeeds(act)));
   }
 
   /** The locks an entry of fn holds of its own, as findings name them: each in the frame its
@@ -574,7 +598,7 @@ export class Findings {
 
   /** For fn's entries: whether two hold a common lock (joins aside). */
   private sharesLock(fn: FnInfo): SharesLock {
-    const ids = (e: EffectiveAccess) => this.entryLocks(fn, e).filter(l => !l.startsWith(JOINED));
+    const ids = (e: EffectiveAccess) => this.entryLocks(fn, e).filter(l => !isOrdering(l));
     return (a, b) => a.locks.length > 0 && b.locks.length > 0 && ids(a).some(l => ids(b).includes(l));
   }
 
@@ -611,16 +635,45 @@ export class Findings {
 
 /** The locks every one of the visits holds (joins aside). */
 function commonHeld(visits: Visit[]): string[] {
-  let common = visits[0].held.filter(l => !l.startsWith(JOINED));
+  let common = visits[0].held.filter(l => !isOrdering(l));
   for (const v of visits) common = common.filter(l => v.held.includes(l));
   return common;
 }
 
 /** Writes that take a key or an element out: what a test then a read of it can lose. */
 const REMOVALS = new Set(['pop', 'popitem', 'del', 'delitem', 'clear', 'remove', 'discard', 'popleft', 'assign']);
+/** Writes that may take keys out (a rebinding too), beyond REMOVALS: set operators and methods
+ *  that drop elements. */
+const TAKES_OUT = new Set([...REMOVALS, '__delitem__', 'element-del', '-=', '&=', '^=', 'intersection_update', 'difference_update', 'symmetric_difference_update']);
+/** Writes that only take keys out: they never put in the key an absence test looked for. */
+const ONLY_TAKES_OUT = new Set(['pop', 'popitem', 'del', 'delitem', '__delitem__', 'element-del', 'clear', 'remove', 'discard', 'popleft', '-=', '&=', 'intersection_update', 'difference_update']);
+
+/** What a test's act needs of the tested key: `present` (`if k in d: d.pop(k)`, `d[k] += 1`,
+ *  `d[k].append(x)`, a read `d[k]`: a KeyError or a lost entry if it went), `absent` (an insert,
+ *  `if k not in d: d[k] = v`: a duplicate or an overwrite if it came), or anything. */
+function actNeeds(act: EffectiveAccess): 'present' | 'absent' | undefined {
+  const op = act.op;
+  if (act.access === 'read') return op === 'getitem' ? 'present' : undefined;
+  if (act.readWrite || op === 'pop' || op === 'delitem' || op === '__delitem__' || op === 'augassign' || op.startsWith('element')) return 'present';
+  if (op === 'setitem' || op === '__setitem__' || op === 'setdefault' || op === 'add' || op === 'append' || op === 'appendleft' || op === 'insert' || op === 'extend' || op === 'extendleft' || op === 'update' || op === '|=') return 'absent';
+  return undefined;
+}
+
+/** Whether a write of that op on another thread can make a test wrong before the act that
+ *  needs what it found: a key present only by a write that takes keys out, a key absent only by
+ *  one that may put keys in. */
+function invalidates(writeOp: string, needs: 'present' | 'absent' | undefined): boolean {
+  return needs === 'present' ? TAKES_OUT.has(writeOp) : needs === 'absent' ? !ONLY_TAKES_OUT.has(writeOp) : true;
+}
 
 /** A test then a read of the same key (`if room in d: … d[room]`), not under a lock chk holds:
  *  with no write after the test, the read is what another thread's removal breaks. */
+/** The acts a test guards: the first write after it, and a read of the tested key. */
+function actsAfter(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess[] {
+  const w = testThenWrite(eff, chk, shared), u = testThenUse(eff, chk, shared);
+  return w && u ? [w, u] : w ? [w] : u ? [u] : [];
+}
+
 function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
   if (chk.key === undefined || !(chk.op === 'in' || chk.op === 'not in' || chk.op === '__contains__')) return undefined;
   return eff.find(e => e.container === chk.container && e.access === 'read' && e.op === 'getitem' && e.key === chk.key && !e.via.length && after(e, chk) && !shared(e, chk));
@@ -753,11 +806,11 @@ function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thr
  *  local of its own (`serve:s.kv_mgr._lock`, named for the helper so it never matches this
  *  function's) reads `s.kv_mgr._lock (in serve)`. */
 export function shownLocks(locks: string[]): string[] {
-  const odd = (l: string) => l.startsWith(JOINED) || l.includes(':');
+  const odd = (l: string) => isOrdering(l) || l.includes(':');
   if (!locks.some(odd)) return locks;
   const out: string[] = [];
   for (const l of locks) {
-    if (l.startsWith(JOINED)) continue;
+    if (isOrdering(l)) continue;
     const i = l.indexOf(':');
     out.push(i > 0 ? `${l.slice(i + 1)} (in ${l.slice(0, i)})` : l);
   }

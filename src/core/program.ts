@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, isOrdering, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -1753,7 +1753,7 @@ export class Program {
   }
 
   isLock(text: string): boolean {
-    if (text.startsWith(JOINED)) return true;
+    if (isOrdering(text)) return true;
     if (this.managed(text)) return true;
     const last = text.split('.').pop() ?? text;
     return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
@@ -1765,7 +1765,7 @@ export class Program {
   isLockIn(fn: FnInfo, text: string): boolean {
     const last = text.split('.').pop() ?? text;
     if (this.managed(text)) return true;
-    if (text.startsWith(JOINED) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
+    if (isOrdering(text) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
     for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.s.acquired?.includes(text)) return true;
     return false;
   }
@@ -1807,20 +1807,30 @@ export class Program {
   /** A `with x.m():` text (summarize's withStmt) where some generator m holds a lock at its
    *  yields (lock helpers' texts, `_acquireLock()`, end in `()` too: they are not). */
   private managed(text: string): boolean {
-    return text.endsWith('()') && this.lockManagers.size > 0 && this.lockManagers.has(text.slice(text.lastIndexOf('.') + 1, -2));
+    if (!text.endsWith(')') || !this.lockManagers.size) return false;
+    const callee = text.endsWith('()') ? text.slice(0, -2) : managerCall(text)?.callee;
+    return !!callee && this.lockManagers.has(callee.slice(callee.lastIndexOf('.') + 1));
   }
 
   /** The locks `with self._locked():` holds: those its context manager (a generator) holds at
-   *  every yield, named in the manager's own frame, on the object it is called on. */
+   *  every yield, named in the manager's own frame, on the object it is called on; one it
+   *  holds through a parameter (`@contextmanager def held(lock): with lock: yield`) is the
+   *  call's argument, named in fn's frame (`with held(self._a):` holds `self._a`). */
   private managedLocks(fn: FnInfo, text: string, recv?: ClassInfo): string[] {
-    const p = dotted(text.slice(0, -2));
+    const call = managerCall(text)!;
+    const p = dotted(call.callee);
     const ids = new Set<string>();
     const vals = recv && p.root === this.selfName(fn) && p.attrs.length === 1 ? NO_VALS : this.inferred(() => this.evalPath(fn, p));
     const managers = vals.length ? vals.flatMap(v => (v.k === 'fn' ? [v.fn] : [])) : recv ? [this.lookupMethod(recv, p.attrs[0])].filter((m): m is FnInfo => !!m) : [];
     for (const m of managers) {
       if (!m.s.yieldLocks?.length) continue;
       const on = m.cls && p.root === this.selfName(fn) && recv ? recv : undefined;
-      for (const l of m.s.yieldLocks) if (this.isLockIn(m, l)) for (const id of this.lockIds(m, l, on)) ids.add(id);
+      const binding = call.args.length || call.kwargs.size ? managerBinding(m, call) : undefined;
+      for (const l of m.s.yieldLocks) {
+        if (!this.isLockIn(m, l)) continue;
+        const root = lockRoot(l), arg = binding?.get(root);
+        for (const id of arg !== undefined ? this.lockIds(fn, arg + l.slice(root.length), recv) : this.lockIds(m, l, on)) ids.add(id);
+      }
     }
     // (a manager of that name that holds no lock, another class's `session()`: none)
     return [...ids];
@@ -1915,6 +1925,60 @@ function propertyAccessor(s: FunctionSummary): 'setter' | 'deleter' | undefined 
 /** The name a lock text starts from: `self` in `self._lock`, `item` in `item.future._condition`. */
 export function lockRoot(text: string): string {
   return text.split(/[.[(]/, 1)[0];
+}
+
+/** The names a lock text is in: its root, and for a context manager's call with arguments
+ *  (`self._held(item.lock)`) the roots of the arguments too. */
+export function lockRoots(text: string): string[] {
+  const root = lockRoot(text);
+  if (text.endsWith('()') || !text.endsWith(')')) return [root];
+  const call = managerCall(text);
+  return call ? [root, ...call.args.map(lockRoot), ...[...call.kwargs.values()].map(lockRoot)] : [root];
+}
+
+/** A context manager's lock text, `held(self._a, timeout=t)`: the dotted callee and the
+ *  arguments (split at top-level commas), or undefined when it is no such call. */
+export function managerCall(text: string): { callee: string; args: string[]; kwargs: Map<string, string> } | undefined {
+  const open = text.indexOf('(');
+  if (open <= 0 || !text.endsWith(')')) return undefined;
+  const callee = text.slice(0, open);
+  if (!DOTTED_NAME.test(callee)) return undefined;
+  const args: string[] = [], kwargs = new Map<string, string>();
+  const inner = text.slice(open + 1, -1);
+  let depth = 0, quote = '', from = 0;
+  const part = (end: number) => {
+    const a = inner.slice(from, end).trim();
+    from = end + 1;
+    if (!a) return;
+    const kw = /^([A-Za-z_]\w*)=(?!=)/.exec(a);
+    if (kw) kwargs.set(kw[1], a.slice(kw[0].length).trim());
+    else args.push(a);
+  };
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i];
+    if (quote) { if (ch === '\\') i++; else if (ch === quote) quote = ''; }
+    else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === ',' && depth === 0) part(i);
+  }
+  part(inner.length);
+  return { callee, args, kwargs };
+}
+
+/** A manager's parameters → the call's argument texts (positional until a starred one, then by
+ *  keyword; a method's first parameter is its object). */
+function managerBinding(m: FnInfo, call: { args: string[]; kwargs: Map<string, string> }): Map<string, string> {
+  const params = m.cls && !m.s.staticmethod ? m.s.params.slice(1) : m.s.params;
+  const out = new Map<string, string>();
+  for (let i = 0; i < params.length && i < call.args.length; i++) {
+    if (params[i].startsWith('*') || call.args[i].startsWith('*')) break;
+    out.set(params[i], call.args[i]);
+  }
+  for (const [k, v] of call.kwargs) if (params.includes(k)) out.set(k, v);
+  // (a parameter the body binds again is not the argument where the lock is taken)
+  for (const p of [...out.keys()]) if (boundTypes(m.s, p).length) out.delete(p);
+  return out;
 }
 
 /** A dotted name as a path (`threading.Event` → threading, [Event]). */

@@ -3,8 +3,8 @@
 // `via` and the call's arguments bound to the helper's parameters in key and value.
 import { boundTypes, DirectAccess, ExprPath, hasParam, own, Span } from './model';
 import { CallGraph } from './callgraph';
-import { ClassInfo, FnInfo, lockRoot, Program } from './program';
-import { DOTTED_NAME } from './vocabulary';
+import { ClassInfo, FnInfo, lockRoots, Program } from './program';
+import { DOTTED_NAME, STARTED } from './vocabulary';
 
 /** What an entry is, apart from where it is made and how it is reached: shared by every entry
  *  that says the same (the stdlib's 207,000 helper entries have 12,000 of them), so an entry
@@ -380,8 +380,8 @@ export class HelperSummaries {
         const subLock = (text: string) => {
           let r = memo.get(`\0${text}`);
           if (r === undefined) {
-            const root = text.includes(':') ? '' : lockRoot(text);
-            r = root && !binding.has(root) && helperLocal(t.fn, root) ? `${name}:${text}` : sub(text);
+            const roots = text.includes(':') ? [] : lockRoots(text);
+            r = roots.some(root => root && !binding.has(root) && helperLocal(t.fn, root)) ? `${name}:${text}` : sub(text);
             memo.set(`\0${text}`, r);
           }
           return r;
@@ -525,7 +525,7 @@ function rebound(fn: FnInfo, p: string): boolean {
 
 /** Replaces parameter names by argument texts, parenthesized where precedence could change. */
 export function substitute(text: string, binding: Map<string, string>): string {
-  if (!binding.size) return text;
+  if (!binding.size || text.startsWith(STARTED)) return text;
   const whole = binding.get(text);
   if (whole !== undefined) return whole;
   return text.replace(/(?<![\w.'"])[A-Za-z_]\w*(?![\w'"])/g, w => {

@@ -12,7 +12,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
+  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
   CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
@@ -63,6 +63,8 @@ interface Scope {
   choices?: Map<string, ExprPath[]>;
   /** Of those, the loop variables: each of their paths is taken in turn, not one of them. */
   eachChoice?: Set<string>;
+  /** The first line of the statement each thread start is in, by the start's `line:column`. */
+  startStatements?: Map<string, number>;
 }
 
 interface Ctx {
@@ -367,6 +369,7 @@ class Summarizer {
       }
     }
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
+    this.beforeStarts(scope);
     if (!scope.cls) this.listBound(scope);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
@@ -377,6 +380,29 @@ class Summarizer {
     const started = fn.kind === 'module' ? importEnds(fn) : Infinity;
     fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
       || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
+  }
+
+  /** In a function, the calls and accesses before the statement of a thread start that is in
+   *  no loop (its i-th) hold `<started>module:qualname#i` (STARTED): they run before that
+   *  thread exists, which the thread model takes up where that start is the thread's only one
+   *  and the function runs once (ThreadEntry.startedAfter). New objects, not changes. */
+  private beforeStarts(scope: Scope): void {
+    const fn = scope.fn;
+    if (scope.cls || fn.kind === 'module' || fn.kind === 'lambda' || !fn.starts.length) return;
+    const marks: { text: string; line: number }[] = [];
+    fn.starts.forEach((st, i) => {
+      if (st.inLoop) return;
+      const line = scope.startStatements?.get(`${st.line}:${st.column}`) ?? st.line;
+      marks.push({ text: `${STARTED}${this.out.module}:${fn.qualname}#${i}`, line });
+    });
+    if (!marks.length) return;
+    const held = (line: number, locks: string[]) => {
+      let out: string[] | undefined;
+      for (const m of marks) if (line < m.line) (out ??= [...locks]).push(m.text);
+      return out ?? locks;
+    };
+    fn.calls = fn.calls.map(c => { const l = held(c.line, c.locks); return l === c.locks ? c : { ...c, locks: l }; });
+    fn.accesses = fn.accesses.map(a => { const l = held(a.line, a.locks); return l === a.locks ? a : { ...a, locks: l }; });
   }
 
   /** `t = Thread(…)` in a loop, then `threads.append(t)` there: the threads made are the
@@ -744,7 +770,9 @@ class Summarizer {
         const fp = f && this.pathOf(f);
         // (`with self._locked():`, a context manager that may hold a lock at its yield: its
         // text, which the analysis keeps only where such a generator is: Program.isLock)
-        if (fp && !fp.root.startsWith('<') && DOTTED_NAME.test(this.t(f!))) locks.push(`${this.lockText(ctx, this.t(f!))}()`);
+        // (its arguments kept: `with held(self._a):`, a manager taking the lock it holds as a
+        // parameter, holds `self._a`, Program.managedLocks)
+        if (fp && !fp.root.startsWith('<') && DOTTED_NAME.test(this.t(f!))) locks.push(`${this.lockText(ctx, this.t(f!))}(${this.managerArgs(value, ctx)})`);
         const target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
         if (fp) {
           const on = target?.type === 'identifier' ? this.t(target) : `<call:${[fp.root, ...fp.attrs].join('.')}>`;
@@ -1437,6 +1465,21 @@ class Summarizer {
     return fn.kind !== 'module' && !ctx.scope.cls && root !== fn.selfParam && local ? `${fn.qualname}:${text}` : text;
   }
 
+  /** The argument texts of a `with m(…):` call, for its lock text (a name through its local
+   *  alias, as a held lock's). */
+  private managerArgs(call: SyntaxNode, ctx: Ctx): string {
+    const argsNode = child(call, 'arguments');
+    if (argsNode?.type !== 'argument_list') return '';
+    const out: string[] = [];
+    for (const a of namedChildren(argsNode)) {
+      if (a.type === 'keyword_argument') {
+        const k = child(a, 'name'), v = child(a, 'value');
+        if (k && v) out.push(`${this.t(k)}=${this.lockText(ctx, this.short(v))}`);
+      } else out.push(this.lockText(ctx, this.short(a)));
+    }
+    return out.join(', ');
+  }
+
   /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
    *  `self._lock`, the name every other function uses for it). */
   private lockText(ctx: Ctx, text: string): string {
@@ -1874,6 +1917,10 @@ class Summarizer {
     }
     if (!kind || !target) return undefined;
     const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
+    // (what comes before its statement comes before the thread: finishScope, STARTED)
+    let stmt = n;
+    while (stmt.parent && stmt.parent.type !== 'block' && stmt.parent.type !== 'module') stmt = stmt.parent;
+    (ctx.scope.startStatements ??= new Map()).set(`${start.line}:${start.column}`, this.line(stmt));
     if (name) start.name = name;
     // `self._worker = Thread(…)`: joined as `self._worker.join()`
     const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : undefined;

@@ -3,7 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -26,6 +26,11 @@ export interface ThreadEntry {
    *  (or a join loop over the list), which every access of the thread holds too (vocabulary
    *  JOINED); never between two instances of the thread. */
   joinedBy?: string;
+  /** Started once, by a start in no loop of a function that runs once and is none of the
+   *  thread's entries: the held "lock" (vocabulary STARTED) of what precedes that start in the
+   *  function, which every access of the thread holds too: what precedes the start is ordered
+   *  before the thread. */
+  startedAfter?: string;
 }
 
 export interface ThreadsConfig {
@@ -36,7 +41,7 @@ export interface ThreadsConfig {
 
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
-interface SiteSource { fn: FnInfo; line: () => number }
+interface SiteSource { fn: FnInfo; line: () => number; /** the index of the ThreadStart in fn's starts */ start?: number }
 interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null; handler?: boolean }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
@@ -180,13 +185,13 @@ export class ThreadModel {
           for (const o of group) for (const t of this.startTargets(fn, o)) if (!targets.some(x => x.fn === t.fn)) targets.push(t);
           if (!targets.length) return;
           const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
-          note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv);
+          note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv);
           return;
         }
         const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
         for (const { fn: target, recv } of this.startTargets(fn, st)) {
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
-          const site: SiteSource = { fn, line: () => fn.s.starts[i].line };
+          const site: SiteSource = { fn, line: () => fn.s.starts[i].line, start: i };
           // (a timer re-armed by its own function through a helper, `_tick → _schedule`, which
           // main also calls once: one chain of ticks, each after the last)
           const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined);
@@ -297,7 +302,12 @@ export class ThreadModel {
       // instance before another, findings' racesOf)
       const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
         && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED)) ? JOINED + c.bound[0] : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}) });
+      // (one start, in no loop, of a function that runs once and is none of its entries: what
+      // precedes it there comes before the thread, STARTED; the summarizer marks it)
+      const only = c.raw.length === 1 ? c.raw[0] : undefined;
+      const started = instances === 'one' && only?.start !== undefined && only.fn !== c.fn && !c.extra?.includes(only.fn)
+        && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${only.start}` : undefined;
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -354,7 +364,7 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.receiver !== t.receiver) return t;
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;

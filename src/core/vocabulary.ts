@@ -35,6 +35,16 @@ export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
  *  (ThreadEntry.joinedBy): the two are ordered, never a race. Never shown as a lock. */
 export const JOINED = '<joined>';
 
+/** A held "lock" that is a start: in a function, the statements before the one that starts a
+ *  thread (not in a loop) hold `<started>module:qualname#i` (its i-th start), and every access
+ *  of the thread that start makes holds it too, when that is its one start and the function
+ *  runs once (ThreadEntry.startedAfter): what precedes the start is ordered before the
+ *  thread. Never shown as a lock, nor taken for one by check-then-act. */
+export const STARTED = '<started>';
+
+/** An ordering "lock" (a join's or a start's), not a lock. */
+export const isOrdering = (l: string): boolean => l.startsWith(JOINED) || l.startsWith(STARTED);
+
 /** A thread object kept as an element of a list (`threads = [Thread(…) for …]`,
  *  `threads.append(t)`): its binding is the list's name with this suffix (`threads[]`), and a
  *  `for t in threads: t.join()` loop, with no way out of it before the join, holds
