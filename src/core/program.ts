@@ -1471,6 +1471,14 @@ export class Program {
     return this.inferred(() => this.containersOfInner(fn, target, binds));
   }
 
+  /** Whether the items of a container path have known types in fn (ITEM_OF: its annotation's,
+   *  or its adds' classes): an element write through an attribute of the item
+   *  (DirectAccess.item) is then a write of the item's attribute and a read of the container. */
+  knownItems(fn: FnInfo, target: ExprPath): boolean {
+    if (target.root.startsWith('<')) return false;
+    return this.inferred(() => this.evalRoot(fn, ITEM_OF + [target.root, ...target.attrs].join('.')).length > 0);
+  }
+
   // ---- constructor parameters typed from construction sites ----
   /** Set by the call graph once it has the construction sites (read without inference, so
    *  what inference reads never depends on it): the sites constructing a class. */
@@ -1508,7 +1516,8 @@ export class Program {
       for (const text of fn.s.returns) {
         const call = text.endsWith('()');
         let some = false;
-        for (const v of this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
+        // (`return self.senders[pid]`: an item of the container, ITEM_OF)
+        for (const v of text.startsWith(ITEM_OF) ? this.evalRoot(fn, text) : this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
           // (`return invoke_excepthook`: a closure or function, called later through what holds it)
           const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
             : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];
