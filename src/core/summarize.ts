@@ -426,6 +426,16 @@ class Summarizer {
   }
 
   /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
+  /** A parameter with an annotation (`source: Peer`) or a local with a type of its own
+   *  (`p = Peer()`, `for p in self.peers`, `p: Peer = …`): its attribute reads are property call
+   *  sites, as `self.x` reads are (CallSite.property). Not every name: a call site per
+   *  attribute read of any local costs memory and call resolution for nothing. */
+  private typedRoot(ctx: Ctx, name: string): boolean {
+    const fn = ctx.scope.fn;
+    if (name === fn.selfParam || name.startsWith('<') || ctx.shadow?.has(name)) return false;
+    return (fn.params.includes(name) && !!own(fn.paramTypes, name)) || !!own(fn.localTypes, name);
+  }
+
   private selfClass(name: string): ClassSummary | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const fn = this.scopes[i].fn;
@@ -1058,7 +1068,7 @@ class Summarizer {
       if (!path) { this.expr(left, ctx); return; }
       this.recordAccess(ctx, left, path, 'write', 'assign', undefined, value ? this.short(value) : undefined);
       // `self.x = v` runs x's setter if x is a property (the same receivers as a getter's read)
-      if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
+      if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
       if (path.attrs.length === 1) {
         const cls = this.selfClass(path.root);
         if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx, 'instance', !!value && !MADE_VALUES.has(value.type));
@@ -1504,8 +1514,9 @@ class Summarizer {
     const path = this.resolveAlias(ctx, rawPath);
     const p = n.parent;
     const isAttr = path.attrs.length > 0;
-    if (isAttr && path.root === ctx.scope.fn.selfParam || (isAttr && this.selfClass(path.root))) {
-      // `self.x` read may run a property getter.
+    if (isAttr && (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root))) {
+      // `self.x` read may run a property getter; so may `source.x` with `source: Peer`, or a
+      // local with a type (typedRoot).
       this.addCall(ctx, n, path, [], {}, true);
     }
     if (!p) return;
@@ -1561,7 +1572,7 @@ class Summarizer {
     const raw = this.pathOf(value);
     if (!raw) { this.expr(value, ctx); return; }
     const path = this.resolveAlias(ctx, raw);
-    if (path.attrs.length && this.selfClass(path.root)) this.addCall(ctx, value, path, [], {}, true);
+    if (path.attrs.length && (this.selfClass(path.root) || this.typedRoot(ctx, path.root))) this.addCall(ctx, value, path, [], {}, true);
     // (`self.slots[0].meta[k] = v`, `make().d[k]`: the item read or the call the chain starts
     // from is an access or a call of its own, as in exprInner)
     if (raw.root === '<expr>' || raw.root.startsWith('<call:') || raw.root.startsWith(ITEM_OF)) {
@@ -1695,14 +1706,14 @@ class Summarizer {
         const m = path.attrs[path.attrs.length - 1];
         const obj: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
         if (READ_METHODS.has(m) || WRITE_METHODS.has(m)) {
-          if (obj.attrs.length && this.selfClass(obj.root)) this.addCall(ctx, objNode, obj, [], {}, true);
+          if (obj.attrs.length && (this.selfClass(obj.root) || this.typedRoot(ctx, obj.root))) this.addCall(ctx, objNode, obj, [], {}, true);
           const write = WRITE_METHODS.has(m);
           const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') && args[0] ? this.short(args[0]) : undefined;
           const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
           this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
           const added = ELEMENT_ADDERS.has(m) ? args[m === 'insert' || m === 'setdefault' ? 1 : 0] : undefined;
           if (added) this.noteElement(obj, added, ctx, m !== 'setdefault');
-        } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root))) {
+        } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root) || this.typedRoot(ctx, obj.root))) {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
       }
