@@ -51,6 +51,11 @@ export interface DirectAccess extends Span {
   check?: boolean;
   /** Through a local that holds an object only this call sees (CallSite.fresh). */
   fresh?: boolean;
+  /** An element write through an attribute of the element (`self.infos[k].offsets.append(x)`,
+   *  `d[k].x = v`): the element's attribute is written (an access of an ITEM_OF path of its
+   *  own), and the container only read, where the container's element types are known
+   *  (Program.knownItems); where they are not, a write of the container as recorded. */
+  item?: boolean;
 }
 
 export type StartKind = 'thread' | 'timer' | 'executor' | 'process';

@@ -88,6 +88,47 @@ const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple',
   'float', 'bool', 'bytes', 'object', 'Annotated', 'Literal']);
 
 const NO_VALS: Val[] = [];
+
+/** Annotation heads of collections whose items a loop goes over: sequences, sets, iterables. */
+const SEQUENCE_HEADS = new Set(['list', 'List', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator', 'Collection', 'Reversible',
+  'set', 'Set', 'frozenset', 'FrozenSet', 'AbstractSet', 'MutableSet', 'tuple', 'Tuple', 'deque', 'Deque', 'Generator', 'AsyncIterable', 'AsyncIterator']);
+/** Annotation heads of mappings: their values are the second argument. */
+const MAPPING_HEADS = new Set(['dict', 'Dict', 'Mapping', 'MutableMapping', 'DefaultDict', 'defaultdict', 'OrderedDict', 'ChainMap',
+  'WeakValueDictionary', 'WeakKeyDictionary']);
+
+/** The type texts of a collection annotation's items (`list[Req]` → `Req`; `dict[str, Req]`
+ *  with `values` → `Req`; `Optional[…]`, `… | None` and `typing.` looked through); undefined
+ *  for anything else, and for a mapping's keys. */
+export function itemTypeTexts(text: string, values: boolean): string[] | undefined {
+  let t = text.replace(/["'\s]/g, '').replace(/\b(typing|t|collections\.abc|collections|weakref)\./g, '');
+  for (let i = 0; i < 3; i++) {
+    const opt = /^(?:Optional|Final|Annotated)\[(.*)\]$/.exec(t);
+    if (opt) t = topLevel(opt[1], ',')[0];
+    const alts = topLevel(t, '|').filter(a => a !== 'None');
+    if (alts.length === 1) t = alts[0];
+    if (!opt && alts.length === 1) break;
+  }
+  const m = /^([A-Za-z_]\w*)\[(.*)\]$/.exec(t);
+  if (!m) return undefined;
+  const args = topLevel(m[2], ',').filter(a => a && a !== '...');
+  if (MAPPING_HEADS.has(m[1])) return values && args.length === 2 ? [args[1]] : undefined;
+  if (!SEQUENCE_HEADS.has(m[1]) || values) return undefined;
+  return m[1] === 'Generator' ? args.slice(0, 1) : args;
+}
+
+/** A text split at a separator outside brackets. */
+function topLevel(text: string, sep: string): string[] {
+  const out: string[] = [];
+  let depth = 0, from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (c === sep && depth === 0) { out.push(text.slice(from, i)); from = i + 1; }
+  }
+  out.push(text.slice(from));
+  return out;
+}
 /** How many locks bound to other locks are followed (`self.a = other.b`, `b = Condition(c)`). */
 const MAX_LOCK_DEPTH = 4;
 
@@ -851,6 +892,9 @@ export class Program {
     try {
       const p = dotted(text);
       const ids = this.containersOf(fn, p);
+      // (a parameter or local annotated as a collection, `batch: list[Req]`, `Sequence[Req]`,
+      // `dict[str, Req]`: what the annotation says its items are)
+      if (!ids.length && !p.attrs.length) return this.annotatedItems(fn, p.root, values);
       if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
       const out: Val[] = [];
       // (a callback registry: what callers hand the parameters its methods add)
@@ -867,6 +911,23 @@ export class Program {
       }
       return out;
     } finally { this.localDepth--; }
+  }
+
+  /** The items of a parameter or local annotated as a collection (`batch: list[Req]`,
+   *  `Iterable[Req]`, `dict[str, Req]`): a sequence's elements, a mapping's values (`values`),
+   *  never a mapping's keys; as instances, never as what a container holds. */
+  private annotatedItems(fn: FnInfo, name: string, values: boolean): Val[] {
+    for (let f: FnInfo | undefined = fn; f && f.s.kind !== 'module'; f = f.parent) {
+      const texts = f.s.params.includes(name) ? [own(f.s.paramTypes, name)] : f.s.locals.includes(name) ? own(f.s.localTypes, name) : undefined;
+      if (!texts) continue;
+      const out: Val[] = [];
+      for (const t of texts) {
+        const items = t && itemTypeTexts(t, values);
+        if (items) for (const v of this.typesFromText(f.file, items)) if ((v.k === 'inst' || v.k === 'ext') && !out.some(o => sameVal(o, v))) out.push(v.k === 'inst' && v.element ? { k: 'inst', cls: v.cls } : v);
+      }
+      return out;
+    }
+    return [];
   }
 
   /** The methods a container is bound to a literal of (AttrInfo.methodValues: a dispatch
@@ -1455,6 +1516,14 @@ export class Program {
     return this.inferred(() => this.containersOfInner(fn, target, binds));
   }
 
+  /** Whether the items of a container path have known types in fn (ITEM_OF: its annotation's,
+   *  or its adds' classes): an element write through an attribute of the item
+   *  (DirectAccess.item) is then a write of the item's attribute and a read of the container. */
+  knownItems(fn: FnInfo, target: ExprPath): boolean {
+    if (target.root.startsWith('<')) return false;
+    return this.inferred(() => this.evalRoot(fn, ITEM_OF + [target.root, ...target.attrs].join('.')).length > 0);
+  }
+
   // ---- constructor parameters typed from construction sites ----
   /** Set by the call graph once it has the construction sites (read without inference, so
    *  what inference reads never depends on it): the sites constructing a class. */
@@ -1492,7 +1561,8 @@ export class Program {
       for (const text of fn.s.returns) {
         const call = text.endsWith('()');
         let some = false;
-        for (const v of this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
+        // (`return self.senders[pid]`: an item of the container, ITEM_OF)
+        for (const v of text.startsWith(ITEM_OF) ? this.evalRoot(fn, text) : this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
           // (`return invoke_excepthook`: a closure or function, called later through what holds it)
           const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
             : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];

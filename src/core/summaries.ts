@@ -262,11 +262,14 @@ export class HelperSummaries {
       // (through a parameter nothing types, `mgr.status[k] = v`: on what each call passes,
       // `mark_failed(self.mgr, k)` writes self.mgr.status)
       if (!ids.length && a.target.attrs.length && this.program.paramUnknown(fn, a.target.root)) ids = [`${PARAM_PREFIX}${a.target.root}.${a.target.attrs.join('.')}`];
+      // (`self.infos[k].offsets.append(x)` with the items' type known: the item's attribute is
+      // written, through an access of its own; the container is read)
+      const itemRead = !!a.item && ids.length > 0 && this.program.knownItems(fn, a.target);
       for (const id of ids) {
-        const what: { -readonly [K in keyof AccessWhat]: AccessWhat[K] } = { container: id, access: a.access, op: a.op };
+        const what: { -readonly [K in keyof AccessWhat]: AccessWhat[K] } = itemRead ? { container: id, access: 'read', op: 'getitem' } : { container: id, access: a.access, op: a.op };
         if (a.key !== undefined) what.key = a.key;
-        if (a.value !== undefined) what.value = a.value;
-        if (a.readWrite) what.readWrite = true;
+        if (a.value !== undefined && !itemRead) what.value = a.value;
+        if (a.readWrite && !itemRead) what.readWrite = true;
         if (a.check) what.check = true;
         const own = ownState(this.program, fn, a.target);
         if (own === true) what.onSelf = true;

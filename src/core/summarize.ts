@@ -452,6 +452,16 @@ class Summarizer {
   }
 
   /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
+  /** A parameter with an annotation (`source: Peer`) or a local with a type of its own
+   *  (`p = Peer()`, `for p in self.peers`, `p: Peer = …`): its attribute reads are property call
+   *  sites, as `self.x` reads are (CallSite.property). Not every name: a call site per
+   *  attribute read of any local costs memory and call resolution for nothing. */
+  private typedRoot(ctx: Ctx, name: string): boolean {
+    const fn = ctx.scope.fn;
+    if (name === fn.selfParam || name.startsWith('<') || ctx.shadow?.has(name)) return false;
+    return (fn.params.includes(name) && !!own(fn.paramTypes, name)) || !!own(fn.localTypes, name);
+  }
+
   private selfClass(name: string): ClassSummary | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const fn = this.scopes[i].fn;
@@ -613,9 +623,11 @@ class Summarizer {
         const fn = ctx.scope.fn;
         if (v && fn.kind !== 'module') {
           const f = this.dottedText(v.type === 'call' ? child(v, 'function') : v);
+          // (`return self.senders[pid]`: an item of a named container, ITEM_OF)
+          const of = v.type === 'subscript' ? this.dottedText(child(v, 'value')) : undefined;
           // (an object made some other way, `REGISTRY[kind]()`, `a or b`: `?`, what is returned
           // is not all known, Program.returnValues)
-          const text = f ? f + (v.type === 'call' ? '()' : '') : PLAIN_VALUES.has(v.type) ? undefined : UNKNOWN_RETURN;
+          const text = f ? f + (v.type === 'call' ? '()' : '') : of ? ITEM_OF + this.aliasedText(ctx, of) : PLAIN_VALUES.has(v.type) ? undefined : UNKNOWN_RETURN;
           if (text && !fn.returns?.includes(text) && ((fn.returns?.length ?? 0) < MAX_RETURNS || text === UNKNOWN_RETURN)) (fn.returns ??= []).push(text);
         }
         for (const c of n.children) if (c.named) this.expr(c, ctx);
@@ -1077,14 +1089,14 @@ class Summarizer {
           if (ex) this.setLocalExecutor(fn, name, ex);
           // (an executor too: `ex.submit(…)` is then the executor's, never guessed by name)
           const dispatch = this.getattrOfSelf(value, fn);
-          const taken = dispatch ? undefined : this.takenElement(value);
+          const taken = dispatch ? undefined : this.takenElement(value, ctx);
           if (dispatch) this.setLocalType(fn, name, [GETATTR_OF + dispatch]);
           else if (taken) this.setLocalType(fn, name, [taken]);
           else if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
         } else if (value.type === 'subscript' && fn.kind !== 'module') {
           // `req = self.pending[room]`: one of the mapping's values
           const of = this.dottedText(child(value, 'value'));
-          if (of) this.setLocalType(fn, name, [VALUES_OF + of]);
+          if (of) this.setLocalType(fn, name, [VALUES_OF + this.aliasedText(ctx, of)]);
         }
       }
       if (type) this.setLocalType(fn, name, [this.t(type)]);
@@ -1095,7 +1107,7 @@ class Summarizer {
       if (!path) { this.expr(left, ctx); return; }
       this.recordAccess(ctx, left, path, 'write', 'assign', undefined, value ? this.short(value) : undefined);
       // `self.x = v` runs x's setter if x is a property (the same receivers as a getter's read)
-      if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
+      if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
       if (path.attrs.length === 1) {
         const cls = this.selfClass(path.root);
         if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx, 'instance', !!value && !MADE_VALUES.has(value.type));
@@ -1209,7 +1221,7 @@ class Summarizer {
       } else return;
     }
     const text = name && this.dottedText(of);
-    if (text) this.setLocalType(ctx.scope.fn, this.t(name!), [`${values ? VALUES_OF : EACH_OF}${text}`]);
+    if (text) this.setLocalType(ctx.scope.fn, this.t(name!), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
   }
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
@@ -1382,8 +1394,13 @@ class Summarizer {
       const inner = f ? this.pathOf(f) : undefined;
       if (inner && !inner.root.startsWith('<')) return { root: `<call:${[inner.root, ...inner.attrs].join('.')}>`, attrs };
     }
-    // `cache[job]._set(...)`: receiver of unknown type, resolved (if at all) by method name.
-    if (cur.type === 'subscript' && attrs.length) return { root: '<expr>', attrs };
+    // `self.infos[k].offsets`: an item of a named container (ITEM_OF), typed from its element
+    // types where they are known (Program.evalRoot); `cache[job]._set(...)` with those
+    // unknown, or `f()[0].x`: a receiver of unknown type, resolved (if at all) by method name.
+    if (cur.type === 'subscript' && attrs.length) {
+      const of = this.dottedText(child(cur, 'value'));
+      return { root: of ? ITEM_OF + of : '<expr>', attrs };
+    }
     return undefined;
   }
 
@@ -1451,8 +1468,22 @@ class Summarizer {
   }
 
   private resolveAlias(ctx: Ctx, p: ExprPath): ExprPath {
+    // (`mgr = self.mgr; mgr.infos[0].offsets`: the item root's container through the alias too)
+    if (p.root.startsWith(ITEM_OF)) {
+      const of = this.aliasedText(ctx, p.root.slice(ITEM_OF.length));
+      return of === p.root.slice(ITEM_OF.length) ? p : { root: ITEM_OF + of, attrs: p.attrs };
+    }
     const a = ctx.scope.aliases.get(p.root);
     return a ? { root: a.root, attrs: [...a.attrs, ...p.attrs] } : p;
+  }
+
+  /** A dotted text through a local alias (`mgr = self.mgr`: `mgr.infos` is `self.mgr.infos`),
+   *  for the texts local types and lock texts keep. */
+  private aliasedText(ctx: Ctx, text: string): string {
+    if (!ctx.scope.aliases.size || !DOTTED_NAME.test(text)) return text;
+    const dot = text.indexOf('.');
+    const a = ctx.scope.aliases.get(dot < 0 ? text : text.slice(0, dot));
+    return a ? [a.root, ...a.attrs].join('.') + (dot < 0 ? '' : text.slice(dot)) : text;
   }
 
   /** A thread object's name as its start and its join() write it: a local (or parameter) is
@@ -1483,10 +1514,7 @@ class Summarizer {
   /** A held lock's text, through a local alias (`lock = self._lock; with lock:` holds
    *  `self._lock`, the name every other function uses for it). */
   private lockText(ctx: Ctx, text: string): string {
-    if (!ctx.scope.aliases.size || !DOTTED_NAME.test(text)) return text;
-    const [root, ...attrs] = text.split('.');
-    const a = ctx.scope.aliases.get(root);
-    return a ? [a.root, ...a.attrs, ...attrs].join('.') : text;
+    return this.aliasedText(ctx, text);
   }
 
   private canonical(p: ExprPath): string | undefined {
@@ -1505,7 +1533,7 @@ class Summarizer {
         this.use(n, path, ctx);
         // `self.jobs[k].state`, `Runner().name`: the subscript or call the chain starts from is
         // an access or a call of its own (as call() walks it for `self.jobs[k].run()`)
-        if (path.root === '<expr>' || path.root.startsWith('<call:')) {
+        if (path.root === '<expr>' || path.root.startsWith('<call:') || path.root.startsWith(ITEM_OF)) {
           let base = n;
           while (base.type === 'attribute') base = child(base, 'object') ?? base;
           if (base !== n) this.expr(base, ctx);
@@ -1565,8 +1593,9 @@ class Summarizer {
     const path = this.resolveAlias(ctx, rawPath);
     const p = n.parent;
     const isAttr = path.attrs.length > 0;
-    if (isAttr && path.root === ctx.scope.fn.selfParam || (isAttr && this.selfClass(path.root))) {
-      // `self.x` read may run a property getter.
+    if (isAttr && (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root))) {
+      // `self.x` read may run a property getter; so may `source.x` with `source: Peer`, or a
+      // local with a type (typedRoot).
       this.addCall(ctx, n, path, [], {}, true);
     }
     if (!p) return;
@@ -1622,23 +1651,34 @@ class Summarizer {
     const raw = this.pathOf(value);
     if (!raw) { this.expr(value, ctx); return; }
     const path = this.resolveAlias(ctx, raw);
-    if (path.attrs.length && this.selfClass(path.root)) this.addCall(ctx, value, path, [], {}, true);
+    if (path.attrs.length && (this.selfClass(path.root) || this.typedRoot(ctx, path.root))) this.addCall(ctx, value, path, [], {}, true);
+    // (`self.slots[0].meta[k] = v`, `make().d[k]`: the item read or the call the chain starts
+    // from is an access or a call of its own, as in exprInner)
+    if (raw.root === '<expr>' || raw.root.startsWith('<call:') || raw.root.startsWith(ITEM_OF)) {
+      let base = value;
+      while (base.type === 'attribute') base = child(base, 'object') ?? base;
+      if (base !== value) this.expr(base, ctx);
+    }
     const key = indices.map(i => this.short(i)).join(', ');
     // Climb through d[k][j] and d[k].m: an element written is a write of d.
     let top = n;
     while (top.parent && ((top.parent.type === 'subscript' && top.field === 'value') || (top.parent.type === 'attribute' && top.field === 'object'))) top = top.parent;
     const target = assignContext(top);
     if (top !== n) {
+      // (`self.infos[k].offsets.append(x)`, `d[k].x = v`: a write of the element's attribute,
+      // made through an ITEM_OF path, where the element's type is known; only where it is not,
+      // a write of d: DirectAccess.item)
+      const item = n.parent?.type === 'attribute' && n.field === 'object' && !(top === n.parent && !target) && this.dottedText(value) !== undefined;
       if (target) {
         const v = target.value ? this.short(target.value) : undefined;
-        return this.recordAccess(ctx, n, path, 'write', target.kind === 'del' ? 'element-del' : target.kind === 'augassign' ? 'element-augassign' : 'element-set', key, v, target.kind === 'augassign');
+        return this.recordAccess(ctx, n, path, 'write', target.kind === 'del' ? 'element-del' : target.kind === 'augassign' ? 'element-augassign' : 'element-set', key, v, target.kind === 'augassign', false, false, item);
       }
       if (top.type === 'attribute' && top.parent?.type === 'call' && top.field === 'function') {
         const m = this.t(child(top, 'attribute')!);
         if (WRITE_METHODS.has(m)) {
           const args = child(top.parent, 'arguments');
           const first = args ? namedChildren(args)[0] : undefined;
-          return this.recordAccess(ctx, n, path, 'write', `element.${m}`, key, first ? this.short(first) : undefined);
+          return this.recordAccess(ctx, n, path, 'write', `element.${m}`, key, first ? this.short(first) : undefined, false, false, false, item);
         }
       }
       return this.recordAccess(ctx, n, path, 'read', 'getitem', key);
@@ -1657,7 +1697,7 @@ class Summarizer {
   /** `job = self.jobs.pop()` / `.popleft()`: an element of the container; `req =
    *  self.pending.pop(room)` / `.get(room)`: one of the mapping's values (Program.elementsOf
    *  types them from what is put in). */
-  private takenElement(call: SyntaxNode): string | undefined {
+  private takenElement(call: SyntaxNode, ctx: Ctx): string | undefined {
     const f = child(call, 'function');
     if (f?.type !== 'attribute') return undefined;
     const m = child(f, 'attribute'), o = this.dottedText(child(f, 'object'));
@@ -1665,8 +1705,8 @@ class Summarizer {
     const n = argsNode ? namedChildren(argsNode).length : 0;
     if (!m || !o) return undefined;
     const method = this.t(m);
-    if ((method === 'pop' && n === 0) || method === 'popleft') return EACH_OF + o;
-    if ((method === 'pop' || method === 'get') && n >= 1) return VALUES_OF + o;
+    if ((method === 'pop' && n === 0) || method === 'popleft') return EACH_OF + this.aliasedText(ctx, o);
+    if ((method === 'pop' || method === 'get') && n >= 1) return VALUES_OF + this.aliasedText(ctx, o);
     return undefined;
   }
 
@@ -1725,7 +1765,7 @@ class Summarizer {
     // (`self.handlers[kind](msg)`: a call of what the container holds, ITEM_OF)
     const table = f?.type === 'subscript' ? this.dottedText(child(f, 'value')) : undefined;
     const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : table ? { root: ITEM_OF + table, attrs: [] } : f ? this.pathOf(f) : undefined;
-    const path = raw ? (dispatch || table ? raw : this.resolveAlias(ctx, raw)) : undefined;
+    const path = raw ? (dispatch ? raw : this.resolveAlias(ctx, raw)) : undefined;
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
@@ -1747,18 +1787,18 @@ class Summarizer {
         // (what is put on a queue of self's, its get() hands out: AttrInfo.queued)
         if ((m === 'put' || m === 'put_nowait') && args[0]) this.noteQueued(obj, args[0], ctx);
         if (READ_METHODS.has(m) || WRITE_METHODS.has(m)) {
-          if (obj.attrs.length && this.selfClass(obj.root)) this.addCall(ctx, objNode, obj, [], {}, true);
+          if (obj.attrs.length && (this.selfClass(obj.root) || this.typedRoot(ctx, obj.root))) this.addCall(ctx, objNode, obj, [], {}, true);
           const write = WRITE_METHODS.has(m);
           const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') && args[0] ? this.short(args[0]) : undefined;
           const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
           this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
           const added = ELEMENT_ADDERS.has(m) ? args[m === 'insert' || m === 'setdefault' ? 1 : 0] : undefined;
           if (added) this.noteElement(obj, added, ctx, m !== 'setdefault');
-        } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root))) {
+        } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root) || this.typedRoot(ctx, obj.root))) {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
       }
-      if ((path.root.startsWith('<call:') || path.root === '<expr>') && f) {
+      if ((path.root.startsWith('<call:') || path.root === '<expr>' || path.root.startsWith(ITEM_OF)) && f) {
         // the inner call (`threading.Thread(target=…)` in `threading.Thread(…).start()`) is a call too
         let base = f;
         while (base.type === 'attribute') base = child(base, 'object') ?? base;
@@ -1856,12 +1896,12 @@ class Summarizer {
     return false;
   }
 
-  private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false, chosen = false): void {
+  private recordAccess(ctx: Ctx, n: SyntaxNode, target: ExprPath, access: 'read' | 'write', op: string, key?: string, value?: string, readWrite = false, check = false, chosen = false, item = false): void {
     // (through a name bound to one of several: an access of each; `fn = fn or self._b` has the
     // name itself among them)
     const alts = chosen ? undefined : this.choicesOf(ctx, target);
     if (alts) {
-      for (const t of alts) this.recordAccess(ctx, n, t, access, op, key, value, readWrite, check, true);
+      for (const t of alts) this.recordAccess(ctx, n, t, access, op, key, value, readWrite, check, true, item);
       return;
     }
     if (ctx.shadow?.has(target.root)) target = shadowed(target);
@@ -1872,6 +1912,7 @@ class Summarizer {
     if (value !== undefined) a.value = value;
     if (readWrite) a.readWrite = true;
     if (check) a.check = true;
+    if (item) a.item = true;
     ctx.scope.fn.accesses.push(a);
   }
 
@@ -1992,6 +2033,8 @@ class Summarizer {
       const e = cls ? own(cls.attrs, recv.attrs[0])?.executor : undefined;
       if (e) return e;
     }
+    // (an item of a container, `self.senders[peer].submit(x)`: its element types say, ITEM_OF)
+    if (recv.root.startsWith(ITEM_OF)) return undefined;
     // Not bound where we can see it: trust a name that says executor or pool.
     const last = recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root;
     if (/process/i.test(last) && /pool|executor/i.test(last)) return 'process';
