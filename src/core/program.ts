@@ -810,6 +810,9 @@ export class Program {
         const info = own(k.s.attrs, attr);
         if (!info) continue;
         if (info.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(k.file, info.queued));
+        // (put from an untyped parameter: what its callers hand it)
+        const handed = this.addedValues(k, info).filter(x => x.k === 'inst');
+        if (handed.length) out = joinVals(out ?? NO_VALS, handed);
         break;
       }
     }
@@ -951,13 +954,21 @@ export class Program {
    *  (AttrInfo.addedParams: `add_done_callback(fn)` → `self._done_callbacks.append(fn)`), as
    *  the callers hand them (paramFunctions). */
   private addedFunctions(id: string): Val[] {
-    const a = this.paramFunctions && this.containerAttr(id);
-    if (!a || !a.info.addedParams) return NO_VALS;
+    const a = this.containerAttr(id);
+    return a ? this.addedValues(a.cls, a.info) : NO_VALS;
+  }
+
+  /** What callers hand the parameters a class's methods add to (or put on) an attribute
+   *  (AttrInfo.addedParams), from paramFunctions. */
+  private addedValues(cls: ClassInfo, info: AttrInfo): Val[] {
+    if (!this.paramFunctions || !info.addedParams) return NO_VALS;
     const out: Val[] = [];
-    for (const ap of a.info.addedParams) {
+    for (const ap of info.addedParams) {
       const i = ap.lastIndexOf(':');
-      const m = this.fnNamed(a.cls.file.module, ap.slice(0, i));
-      for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
+      const m = this.fnNamed(cls.file.module, ap.slice(0, i));
+      // (functions, a callback registry; and objects, `self.handlers.append(hdlr)` with callers
+      // handing it `StreamHandler()`: what a loop over it calls methods on)
+      for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if ((v.k === 'fn' || v.k === 'inst') && !out.some(o => sameVal(o, v))) out.push(v);
     }
     return out;
   }
@@ -1311,7 +1322,7 @@ export class Program {
     const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean }[] = [];
     for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args, start: true });
     const names = this.functionNames();
-    const named = (a: string) => DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.'));
+    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a))) || !!constructionCallee(a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -1328,6 +1339,9 @@ export class Program {
   private handedValues(fn: FnInfo, args: string[], start = false): Val[][] | undefined {
     const names = this.functionNames();
     const handed = args.map(a => {
+      // (a construction, `logger.addHandler(StreamHandler())`: an object of that class)
+      const made = constructionCallee(a);
+      if (made) return this.evalPath(fn, dotted(made)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
       // (at a call, objects through attribute paths only: a plain local is every call's
@@ -1335,7 +1349,8 @@ export class Program {
       // start, locals too: `q = Jobs(); Thread(target=work, args=(q,))`)
       // (and of a path, only one whose last name some class or module types: `self.mgr`, not
       // `self.path`)
-      const objects = start || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
+      // (and a local bound to a construction, `h = StreamHandler(); logger.addHandler(h)`)
+      const objects = start || constructedLocal(fn, a) || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
       if (!named && !objects) return NO_VALS;
       return this.evalPath(fn, dotted(a)).filter(v => (v.k === 'fn' ? named : v.k === 'inst' && !v.loose && objects));
     });
@@ -2089,4 +2104,19 @@ function sameVal(a: Val, b: Val): boolean {
 /** The request handler class a server's construction is given (`Server(addr, Handler)`). */
 export function handlerArgument(site: CallSite): string | undefined {
   return own(site.kwargs, 'RequestHandlerClass') ?? site.args[1];
+}
+
+/** The class-like callee of a construction argument text (`StreamHandler(sys.stderr)` →
+ *  `StreamHandler`), else undefined. */
+function constructionCallee(a: string): string | undefined {
+  const m = /^([A-Za-z_][\w.]*)\(/.exec(a);
+  return m && a.endsWith(')') && /^[A-Z]/.test(m[1].slice(m[1].lastIndexOf('.') + 1)) ? m[1] : undefined;
+}
+
+/** A plain local of fn bound to a construction (`h = StreamHandler()`: a class-like callee), so
+ *  what it holds is worth typing where it is handed on. */
+function constructedLocal(fn: FnInfo, a: string): boolean {
+  if (a.includes('.') || hasParam(fn.s, a)) return false;
+  const t = own(fn.s.localTypes, a);
+  return !!t && t.some(x => /^[A-Z]/.test(x.slice(x.lastIndexOf('.') + 1)));
 }

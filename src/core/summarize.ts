@@ -1160,6 +1160,8 @@ class Summarizer {
       const lt = boundTypes(fn, name);
       const pt = own(fn.paramTypes, name);
       texts = lt.length ? lt.filter(t => !t.startsWith('<')) : pt ? [pt] : undefined;
+      // (an untyped parameter: what callers hand it, Program.queuedOf)
+      if (!lt.length && !pt && name !== fn.selfParam && hasParam(fn, name) && !info.addedParams?.includes(`${fn.qualname}:${name}`)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${name}` });
     }
     for (const t of texts ?? []) {
       if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.queued?.length ?? 0) >= MAX_ELEMENT_TYPES || info.queued?.includes(t)) continue;
