@@ -1925,7 +1925,34 @@ export class Program {
   private static readonly NO_IDS: readonly string[] = [];
 
   /** (undefined: some object it may be on is unknown) */
+  /** The locks an object's own analyzed `acquire` method takes (its straight-line
+   *  `x.acquire()` receivers, FunctionSummary.acquired), named in that method's frame on the
+   *  object's class; undefined unless every value is such an object. */
+  private acquiredThrough(vals: Val[], depth: number): string[] | undefined {
+    if (!vals.length || depth >= MAX_LOCK_DEPTH) return undefined;
+    const ids = new Set<string>();
+    for (const v of vals) {
+      if (v.k !== 'inst') return undefined;
+      const m = this.lookupMethod(v.cls, 'acquire');
+      if (!m?.s.acquired?.length || m.s.acquired.includes(m.s.selfParam ?? 'self')) return undefined;
+      for (const t of m.s.acquired) for (const id of this.inferred(() => this.resolveLockOf(m, t, depth + 1, v.cls)) ?? []) ids.add(id);
+    }
+    return ids.size ? [...ids] : undefined;
+  }
+
   private resolveLockOf(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
+    // (what names no lock itself but an object whose class's own `acquire` takes one, logging's
+    // Handler, `self.acquire()` with `if self.lock: self.lock.acquire()`: that lock, on it)
+    return this.resolveLockText(fn, text, depth, recv) ?? (depth <= MAX_LOCK_DEPTH && DOTTED_NAME.test(text) ? this.acquiredThrough(this.lockBase(fn, dotted(text), recv), depth) : undefined);
+  }
+
+  /** What a lock text's path is, as resolveLockText evaluates it. */
+  private lockBase(fn: FnInfo, p: ExprPath, recv?: ClassInfo): Val[] {
+    if (recv && p.root === this.selfName(fn)) return p.attrs.reduce<Val[]>((vs, a) => vs.flatMap(v => this.getAttr(v, a)), [{ k: 'inst', cls: recv }]);
+    return this.bindsName(fn, p.root) ? this.evalPath(fn, p) : this.evalGlobalPath(fn.file, p);
+  }
+
+  private resolveLockText(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
     if (depth > MAX_LOCK_DEPTH || !DOTTED_NAME.test(text)) return undefined;
     const p = dotted(text);
     const ids = new Set<string>();
@@ -1933,10 +1960,7 @@ export class Program {
     // (a name no enclosing function binds is the module's global, even where a function
     // rebinds it: `global _lock; _lock = RLock()` in an after-fork hook; self on the visit's
     // object, when its class is known)
-    const evalBase = (base: ExprPath): Val[] => {
-      if (recv && p.root === this.selfName(fn)) return base.attrs.reduce<Val[]>((vs, a) => vs.flatMap(v => this.getAttr(v, a)), [{ k: 'inst', cls: recv }]);
-      return this.bindsName(fn, p.root) ? this.evalPath(fn, base) : this.evalGlobalPath(fn.file, base);
-    };
+    const evalBase = (base: ExprPath): Val[] => this.lockBase(fn, base, recv);
     if (!p.attrs.length) {
       const vals = evalBase(p);
       if (!vals.length) return undefined;
