@@ -1104,6 +1104,14 @@ export class Program {
     // `self._mp_context.Process`, and runs its DummyProcess there; only the caller's own
     // file's is guessed)
     if (GENERIC_NAMES.has(name) || MAKER_NAMES.has(name)) {
+      // (a caller whose own class has the method, other than the caller itself, passes the
+      // call on to another object of its kind, `self.target.handle(record)` in logging's
+      // MemoryHandler, a Handler: that method and its overrides, not the one unrelated class
+      // of its file that has the name, QueueListener. `self.stack.format()` in
+      // TracebackException.format is the caller's own name: its file's StackSummary.format)
+      const own = caller.cls && this.lookupMethod(caller.cls, name);
+      const kind = own?.cls && own !== caller ? l.filter(f => f.cls && this.isSubclass(f.cls, own.cls!)) : [];
+      if (kind.length) return kind;
       const local = l.filter(f => f.file === file);
       return local.length === 1 ? local : [];
     }
