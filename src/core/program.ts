@@ -151,6 +151,9 @@ export class Program {
   /** Names of generators that hold a lock at their yields (FunctionSummary.yieldLocks): a
    *  `with self._locked():` of one of them holds it. */
   private readonly lockManagers = new Set<string>();
+  /** Names of classes whose `__enter__` acquires a lock (`with _AcquireFutures(fs):` takes each
+   *  future's `_condition`): context managers too (managedLocks). */
+  private readonly enterManagers = new Set<string>();
   /** Receivers of straight-line acquire(), by text. */
   private readonly acquiredTexts = new Set<string>();
   /** Condition attribute name → the lock attribute it wraps. */
@@ -211,6 +214,7 @@ export class Program {
       grew = false;
       for (const s of managers) if (!this.lockManagers.has(s.name) && s.yieldLocks!.some(l => this.isLock(l))) { this.lockManagers.add(s.name); grew = true; }
     }
+    for (const fi of this.fns.values()) if (fi.cls && fi.s.name === '__enter__' && fi.s.acquired?.some(t => t !== fi.s.selfParam)) this.enterManagers.add(fi.cls.s.name);
     this.indexNames();
     for (const fi of this.fns.values()) if (fi.s.parent) fi.parent = this.fns.get(`${fi.file.module}:${fi.s.parent}`);
     for (const c of this.classes.values()) {
@@ -1900,9 +1904,10 @@ export class Program {
   /** A `with x.m():` text (summarize's withStmt) where some generator m holds a lock at its
    *  yields (lock helpers' texts, `_acquireLock()`, end in `()` too: they are not). */
   private managed(text: string): boolean {
-    if (!text.endsWith(')') || !this.lockManagers.size) return false;
+    if (!text.endsWith(')') || (!this.lockManagers.size && !this.enterManagers.size)) return false;
     const callee = text.endsWith('()') ? text.slice(0, -2) : managerCall(text)?.callee;
-    return !!callee && this.lockManagers.has(callee.slice(callee.lastIndexOf('.') + 1));
+    const name = callee?.slice(callee.lastIndexOf('.') + 1);
+    return !!name && (this.lockManagers.has(name) || this.enterManagers.has(name));
   }
 
   /** The locks `with self._locked():` holds: those its context manager (a generator) holds at
@@ -1915,6 +1920,12 @@ export class Program {
     const ids = new Set<string>();
     const vals = recv && p.root === this.selfName(fn) && p.attrs.length === 1 ? NO_VALS : this.inferred(() => this.evalPath(fn, p));
     const managers = vals.length ? vals.flatMap(v => (v.k === 'fn' ? [v.fn] : [])) : recv ? [this.lookupMethod(recv, p.attrs[0])].filter((m): m is FnInfo => !!m) : [];
+    // (a class whose `__enter__` acquires locks: those, on the object it makes)
+    for (const v of vals) {
+      const enter = v.k === 'cls' ? this.lookupMethod(v.cls, '__enter__') : undefined;
+      if (!enter || v.k !== 'cls') continue;
+      for (const t of enter.s.acquired ?? []) if (t !== enter.s.selfParam && this.isLockIn(enter, t)) for (const id of this.lockIds(enter, t, v.cls)) ids.add(id);
+    }
     for (const m of managers) {
       if (!m.s.yieldLocks?.length) continue;
       const on = m.cls && p.root === this.selfName(fn) && recv ? recv : undefined;
