@@ -9,7 +9,7 @@ import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
-import { CONSTRUCTOR_NAMES, isOrdering, STARTED } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DEQUE_ATOMIC_OPS, isOrdering, STARTED } from './vocabulary';
 
 interface ThreadAccess {
   thread: ThreadEntry;
@@ -437,6 +437,8 @@ export class Findings {
       return n;
     });
     const width = list.length + 1;
+    // (a deque's appends and pops at either end are thread-safe among themselves)
+    const deque = program.containers.get(cid)?.type === 'deque';
     // One finding per function pair, with every thread pair that races there: the status read
     // in check_status must not hide behind another reader, and twelve threads that all log do
     // not make twelve findings of the same two places.
@@ -450,6 +452,7 @@ export class Findings {
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
+        if (deque && DEQUE_ATOMIC_OPS.has(w.op) && DEQUE_ATOMIC_OPS.has(o.op)) continue;
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
         if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;

@@ -68,6 +68,9 @@ export const THREAD_CONSTRUCTORS = new Set(['threading.Thread']);
 /** Queues threads hand objects through: what is put on one, its get() hands out, the same
  *  object (AttrInfo.queued). Not multiprocessing's: its items are copies. */
 export const QUEUE_CONSTRUCTORS = new Set(['queue.Queue', 'queue.LifoQueue', 'queue.PriorityQueue', 'queue.SimpleQueue', 'asyncio.Queue', 'asyncio.LifoQueue', 'asyncio.PriorityQueue']);
+/** A deque's appends and pops at either end: thread-safe (the documentation says so), so two of
+ *  them never race; anything else on it (iteration, `len`, indexing) still does. */
+export const DEQUE_ATOMIC_OPS = new Set(['append', 'appendleft', 'pop', 'popleft']);
 /** A queue's methods that hand out what was put on it. */
 export const QUEUE_GETTERS = new Set(['get', 'get_nowait']);
 /** Thread objects threading.py makes for threads already running (the main thread, one it did
