@@ -403,8 +403,11 @@ export class Analysis implements ResultsView {
         checkers.add(c);
         for (const e of this.helpers.accessesForFindings(c)) if (e.check) redo.add(e.container);
       }
-      // moved functions: the findings their accesses are in (positions are in the findings)
-      for (const fn of movedFns) if (!redone.has(fn)) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
+      // moved functions: the findings their accesses are in (positions are in the findings),
+      // redone or not: a moved function that is also redone (a callee's entries changed) had
+      // its entries shifted before the refresh compared them, so findingsChanged, which
+      // compares without the move, does not see its positions change
+      for (const fn of movedFns) for (const e of this.helpers.accessesForFindings(fn)) redo.add(e.container);
       if (redo.size) {
         const accessors = new Set<FnInfo>([...redone, ...movedFns, ...checkers]);
         for (const cid of redo) for (const fn of this.accessors.get(cid) ?? []) if (this.helpers.accessesForFindings(fn).some(e => e.container === cid)) accessors.add(fn);

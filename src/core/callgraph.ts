@@ -127,6 +127,12 @@ export class CallGraph {
     for (const cls of classesAfter) this.constructions.set(cls, this.inProgramOrder(this.constructions.get(cls)!));
     this.program.resetInference();
     for (const fn of fns) this.resolve(fn);
+    // callers keep the order of a full build (callers in program order): a refreshed caller
+    // was put back at the end of its callees' sets, and what reads them in order (inherited
+    // locks take the first caller's lock texts) must read what a full build reads
+    const callees = new Set<Set<FnInfo>>();
+    for (const fn of fns) for (const c of this.calls.get(fn)!) for (const t of c.targets) callees.add(this.callers.get(t.fn)!);
+    for (const s of callees) this.inOrder(s);
     this.onSelfCache.clear();
     const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
     if (edges && !this.componentsStay(fns, calleesBefore)) { this.components = undefined; this.componentIndex = undefined; }
@@ -203,6 +209,16 @@ export class CallGraph {
     const out = this.program.selfDispatch(caller, call.site.callee.attrs[0], recv);
     for (const o of out.keys()) if (!call.targets.some(t => t.fn === o)) out.delete(o);
     return out;
+  }
+
+  /** Puts a callers set back in program order, in place (callersAt holds the same set). */
+  private inOrder(s: Set<FnInfo>): void {
+    let last = -1, sorted = true;
+    for (const f of s) { const o = this.orderOf(f); if (o < last) { sorted = false; break; } last = o; }
+    if (sorted) return;
+    const l = [...s].sort((a, b) => this.orderOf(a) - this.orderOf(b));
+    s.clear();
+    for (const f of l) s.add(f);
   }
 
   private order?: Map<FnInfo, number>;
