@@ -1394,7 +1394,10 @@ export class Program {
     for (const { callee, args, kwargs, start } of this.handing(fn)) {
       const handed = this.handedValues(fn, args, start) ?? [];
       const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedValues(fn, [a])?.[0] ?? [])}`);
-      key += `${callee.root}.${callee.attrs.join('.')}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + ');';
+      // (and what the callee is: `bus = Bus(); bus.subscribe(h)` hands h to Bus.subscribe only
+      // while bus is a Bus)
+      const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
+      key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + ');';
     }
     return key;
   }

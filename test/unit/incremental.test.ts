@@ -23,7 +23,10 @@ import { assertSame } from './same';
 
 const fixtures = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const options = { mainThread: 'main', threads: {} };
-/** More seeds for a long local run: INCREMENTAL_ROUNDS=20. */
+/** More seeds for a long local run: INCREMENTAL_ROUNDS=20. Each round compares every update
+ *  with a fresh analysis; the counts of how edits were applied are checked on the first
+ *  round's seed only (another seed may, say, define a class twice, and then every later edit
+ *  rebuilds, rightly), so a long run goes on comparing after such a round. */
 const ROUNDS = Number(process.env.INCREMENTAL_ROUNDS ?? 1);
 
 interface Workspace { name: string; files: { path: string; module: string; isPackage: boolean; text: string }[] }
@@ -179,7 +182,7 @@ for (const name of fs.readdirSync(fixtures).sort()) {
     const p = await loadPython();
     for (let r = 0; r < ROUNDS; r++) {
       const modes = run(p, workspace(name, [dir], dir), 30, name.length * 7919 + r);
-      assert.ok((modes['in place'] ?? 0) > 0, `no edit was applied in place: ${JSON.stringify(modes)}`);
+      if (r === 0) assert.ok((modes['in place'] ?? 0) > 0, `no edit was applied in place: ${JSON.stringify(modes)}`);
     }
   });
 }
@@ -202,7 +205,7 @@ test('incremental = full: threaded standard-library packages, 60 seeded edits', 
   for (let r = 0; r < ROUNDS; r++) {
     const modes = run(p, ws, 60, 20261202 + r);
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`stdlib modes: ${JSON.stringify(modes)}\n`);
-    assert.ok((modes['in place'] ?? 0) >= 20, JSON.stringify(modes));
+    if (r === 0) assert.ok((modes['in place'] ?? 0) >= 20, JSON.stringify(modes));
   }
 });
 
@@ -215,6 +218,7 @@ test('incremental = full: called names changed in the threaded standard-library 
   for (let r = 0; r < ROUNDS; r++) {
     const modes = run(p, ws, 30, 20261203 + r, true);
     if (process.env.INCREMENTAL_DEBUG) process.stderr.write(`stdlib call modes: ${JSON.stringify(modes)}\n`);
+    if (r > 0) continue;
     assert.ok((modes['threads in place'] ?? 0) >= 5, `few edits changed threads or call edges in place: ${JSON.stringify(modes)}`);
     assert.ok((modes['all findings in place'] ?? 0) * 2 <= modes['threads in place']!, `call edits mostly redid every finding: ${JSON.stringify(modes)}`);
   }
@@ -427,4 +431,23 @@ test('incremental = full: a new caller above the others names a helper\'s inheri
     const append = a.report.containers.find(c => c.id === 'a.Q.queue')!.accesses.find(x => x.function === 'Q._put')!;
     assert.deepEqual(append.locks, [lock], to);
   }
+});
+
+/** An object handed to a method only while the receiver is of the class that has it (`bus =
+ *  Bus(); bus.subscribe(Printer())`): with `Busx()` there (unknown), the handed objects'
+ *  methods no longer run on the thread that loops over the subscribers, as in a fresh
+ *  analysis (seeded: element_types/registry.py, `Bus()` renamed). */
+test('incremental = full: a handed object follows what its receiver is', async () => {
+  const p = await loadPython();
+  let text = fs.readFileSync(path.join(fixtures, 'element_types', 'registry.py'), 'utf8');
+  const sum = () => summarizeText(p, text, 'registry.py', 'registry', false);
+  const a = new Analysis([sum()], options);
+  const threadsOf = (cls: string) => a.report.files[0].symbols.find(s => s.name === cls)!.children.find(s => s.name === 'handle')!.threads;
+  assert.deepEqual(threadsOf('Printer'), ['_pump']);
+  for (const [from, to] of [['    bus = Bus()', '    bus = Busx()'], ['    bus = Busx()', '    bus = Bus()']]) {
+    text = text.replace(from, to);
+    const stats = a.update('registry.py', sum());
+    same(a, new Analysis([sum()], options), ['registry.py'], `${to} (${stats.mode})`);
+  }
+  assert.deepEqual(threadsOf('Printer'), ['_pump']);
 });
