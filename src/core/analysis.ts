@@ -254,15 +254,19 @@ export class Analysis implements ResultsView {
     const inPlace = !!old && !!next && this.fitsInPlace(path, next);
     // (whether leaks() was ever asked of it, taken first: the keys themselves ask it of callees)
     const consulted = fns.map(fn => this.program.consulted(fn));
-    const ownedAttrs = inPlace ? fns.map((fn, j) => selfAttrsUsed(this.program.selfName(fn), old!.functions[j], next!.functions[j])) : [];
-    const ownershipBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? '' : this.ownershipKey(fn, consulted[j], ownedAttrs[j]))) : [];
+    // The functions whose bodies changed, not only moved (a new line above shifts the rest of
+    // the file: their answers are the same, and working out their keys was a tenth of a
+    // keystroke), and the closures of those, which resolve names through their locals.
+    const keyed = inPlace ? bodiesChanged(fns, old!, next!) : [];
+    const ownedAttrs = inPlace ? fns.map((fn, j) => (keyed[j] ? selfAttrsUsed(this.program.selfName(fn), old!.functions[j], next!.functions[j]) : [])) : [];
+    const ownershipBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.ownershipKey(fn, consulted[j], ownedAttrs[j]) : '')) : [];
     // what the changed functions pass to constructors that type things from their parameters
     // (Program.passed), and what calls of them make (Program.returnValues): other functions'
     // containers, calls and call results depend on them
     const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`;
-    const typesBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : typesKey(fn))) : [];
+    const typesBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? typesKey(fn) : undefined)) : [];
     // which lock each lock text of the changed functions takes (`with m.lock:` once m's type changes)
-    const locksBefore = inPlace ? fns.map((fn, j) => (sameBody(old!.functions[j], next!.functions[j]) ? undefined : this.lockIdentities(fn))) : [];
+    const locksBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.lockIdentities(fn) : undefined)) : [];
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
     this.program.resetInference();
     if (fns.some((fn, j) => typesBefore[j] !== undefined && typesBefore[j] !== typesKey(fn))) return this.rebuildWith(this.program.files.slice());
@@ -596,6 +600,18 @@ export class Analysis implements ResultsView {
       return r;
     });
   }
+}
+
+/** Per function of a file (fns, in its summary's order), whether its body changed between the
+ *  two summaries, not only moved (lineShift), or it is a closure of one that did. */
+function bodiesChanged(fns: FnInfo[], old: FileSummary, next: FileSummary): boolean[] {
+  const at = new Map(fns.map((fn, j) => [fn, j]));
+  const own = fns.map((_, j) => !sameBody(old.functions[j], next.functions[j]) && lineShift(old.functions[j], next.functions[j]) === undefined);
+  return fns.map((fn, j) => {
+    if (own[j]) return true;
+    for (let p = fn.parent; p; p = p.parent) { const i = at.get(p); if (i !== undefined && own[i]) return true; }
+    return false;
+  });
 }
 
 /** A reported access, read from the helper entry it reports (its site, op, key, value and
