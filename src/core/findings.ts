@@ -394,7 +394,6 @@ export class Findings {
       // (a joined thread's accesses come before what follows its join(): JOINED; a thread's
       // after what precedes its start: STARTED)
       if (t.joinedBy) c.push(t.joinedBy);
-      if (t.startedAfter) c.push(t.startedAfter);
       return c;
     };
     for (const v of visits) {
@@ -460,7 +459,9 @@ export class Findings {
         // instance before another: ThreadEntry.joinedBy)
         // (nor a start's before one thread's accesses, where the other side's thread has many
         // instances: the function that started it may run on another of them after the start)
-        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !(many && l.startsWith(STARTED)))) continue;
+        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !l.startsWith(STARTED))) continue;
+        // (what precedes a thread's start, on the one thread that runs the starting code once)
+        if (!many && (startOrdered(w, o.thread) || startOrdered(o, w.thread))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }
@@ -539,7 +540,9 @@ export class Findings {
       const manyHere = fnThreads.find(t => t.instances === 'many' && !own(t));
       // (a writer ordered with both, by a common lock or a join or a start: not between them;
       // a start's order holds only where this function runs once)
-      const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !(manyHere && l.startsWith(STARTED)));
+      // (a start's mark: only between the started thread and what precedes its start)
+      const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
+        || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && startOrdered(w, fnThreads[0]))));
       // (the first writer on another thread that can fall between the test and the act)
       const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
       if (use && !other) return false;
@@ -657,8 +660,9 @@ const ONLY_TAKES_OUT = new Set(['pop', 'popitem', 'del', 'delitem', '__delitem__
 function actNeeds(act: EffectiveAccess): 'present' | 'absent' | undefined {
   const op = act.op;
   if (act.access === 'read') return op === 'getitem' ? 'present' : undefined;
-  if (act.readWrite || op === 'pop' || op === 'delitem' || op === '__delitem__' || op === 'augassign' || op.startsWith('element')) return 'present';
-  if (op === 'setitem' || op === '__setitem__' || op === 'setdefault' || op === 'add' || op === 'append' || op === 'appendleft' || op === 'insert' || op === 'extend' || op === 'extendleft' || op === 'update' || op === '|=') return 'absent';
+  // (`d[k] += 1` needs the key; a container's own `|=` or `+=` after an absence test adds)
+  if ((act.readWrite && (op === 'augassign' || op.startsWith('element'))) || op === 'pop' || op === 'delitem' || op === '__delitem__' || op === 'augassign' || op.startsWith('element')) return 'present';
+  if (op === 'setitem' || op === '__setitem__' || op === 'setdefault' || op === 'add' || op === 'append' || op === 'appendleft' || op === 'insert' || op === 'extend' || op === 'extendleft' || op === 'update' || op === '|=' || op === '+=') return 'absent';
   return undefined;
 }
 
@@ -818,4 +822,14 @@ export function shownLocks(locks: string[]): string[] {
     out.push(i > 0 ? `${l.slice(i + 1)} (in ${l.slice(0, i)})` : l);
   }
   return out;
+}
+
+/** Whether an access precedes thread t's start: it holds a mark of t's starting function
+ *  (`<started>mod:fn#k`, the first start in no loop after it) of a rank at most t's own. */
+function startOrdered(a: { canonical: readonly string[] }, t: ThreadEntry): boolean {
+  const s = t.startedAfter;
+  if (!s) return false;
+  const hash = s.lastIndexOf('#'), prefix = s.slice(0, hash + 1), rank = Number(s.slice(hash + 1));
+  for (const l of a.canonical) if (l.startsWith(prefix) && Number(l.slice(prefix.length)) <= rank) return true;
+  return false;
 }

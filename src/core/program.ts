@@ -1917,6 +1917,18 @@ export class Program {
    *  every yield, named in the manager's own frame, on the object it is called on; one it
    *  holds through a parameter (`@contextmanager def held(lock): with lock: yield`) is the
    *  call's argument, named in fn's frame (`with held(self._a):` holds `self._a`). */
+  /** Whether a lock text of a method is an attribute of self bound from a constructor parameter
+   *  (`def __init__(self, lock): self.lock = lock`): each object's is the lock it was given,
+   *  which the class's one name for it does not tell apart (`with Guard(A)` and `with Guard(B)`
+   *  hold two locks), so a class context manager holds none of those. */
+  private givenToInit(m: FnInfo, text: string, cls: ClassInfo): boolean {
+    const sp = m.s.selfParam;
+    if (!sp || !text.startsWith(`${sp}.`)) return false;
+    const attr = text.slice(sp.length + 1).split('.')[0];
+    const k = this.mro(cls).find(c => own(c.s.attrs, attr));
+    return !!k && !!own(k.s.attrs, attr)!.fromParams?.length;
+  }
+
   private managedLocks(fn: FnInfo, text: string, recv?: ClassInfo): string[] {
     const call = managerCall(text)!;
     const p = dotted(call.callee);
@@ -1927,7 +1939,10 @@ export class Program {
     for (const v of vals) {
       const enter = v.k === 'cls' ? this.lookupMethod(v.cls, '__enter__') : undefined;
       if (!enter || v.k !== 'cls') continue;
-      for (const t of enter.s.acquired ?? []) if (t !== enter.s.selfParam && this.isLockIn(enter, t)) for (const id of this.lockIds(enter, t, v.cls)) ids.add(id);
+      for (const t of enter.s.acquired ?? []) {
+        if (t === enter.s.selfParam || !this.isLockIn(enter, t) || this.givenToInit(enter, t, v.cls)) continue;
+        for (const id of this.lockIds(enter, t, v.cls)) ids.add(id);
+      }
     }
     for (const m of managers) {
       if (!m.s.yieldLocks?.length) continue;

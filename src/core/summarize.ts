@@ -389,17 +389,16 @@ class Summarizer {
   private beforeStarts(scope: Scope): void {
     const fn = scope.fn;
     if (scope.cls || fn.kind === 'module' || fn.kind === 'lambda' || !fn.starts.length) return;
-    const marks: { text: string; line: number }[] = [];
-    fn.starts.forEach((st, i) => {
-      if (st.inLoop) return;
-      const line = scope.startStatements?.get(`${st.line}:${st.column}`) ?? st.line;
-      marks.push({ text: `${STARTED}${this.out.module}:${fn.qualname}#${i}`, line });
-    });
-    if (!marks.length) return;
+    // (one mark per access: `#k`, the rank of the first start in no loop after it, in the
+    // starts' order; it precedes that start and every later one, startOrdered. A mark per
+    // start was a string per later start on every access, quadratic in a function of many)
+    const lines = fn.starts.filter(st => !st.inLoop).sort((a, b) => a.line - b.line || a.column - b.column)
+      .map(st => scope.startStatements?.get(`${st.line}:${st.column}`) ?? st.line);
+    if (!lines.length) return;
+    const prefix = `${STARTED}${this.out.module}:${fn.qualname}#`;
     const held = (line: number, locks: string[]) => {
-      let out: string[] | undefined;
-      for (const m of marks) if (line < m.line) (out ??= [...locks]).push(m.text);
-      return out ?? locks;
+      const k = lines.findIndex(l => line < l);
+      return k < 0 ? locks : [...locks, prefix + k];
     };
     fn.calls = fn.calls.map(c => { const l = held(c.line, c.locks); return l === c.locks ? c : { ...c, locks: l }; });
     fn.accesses = fn.accesses.map(a => { const l = held(a.line, a.locks); return l === a.locks ? a : { ...a, locks: l }; });

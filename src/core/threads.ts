@@ -78,6 +78,15 @@ function placed(raw: SiteSource[]): { path: string; line: number }[] {
 }
 
 const NO_FNS: ReadonlySet<FnInfo> = new Set();
+
+/** The rank of a function's i-th start among its starts in no loop, in their order in the
+ *  function (the summarizer's marks count the same way: Summarizer.beforeStarts). */
+function startRank(starts: readonly ThreadStart[], i: number): number {
+  const s = starts[i];
+  let r = 0;
+  for (const o of starts) if (!o.inLoop && (o.line < s.line || (o.line === s.line && o.column < s.column))) r++;
+  return r;
+}
 /** Methods a call of a class runs on the object it makes. */
 const MAKING = new Set(['__new__', '__init__', '__post_init__']);
 
@@ -287,6 +296,19 @@ export class ThreadModel {
     const boundUses = new Map<string, number>();
     for (const c of cands.values()) for (const b of new Set(c.bound)) if (b !== undefined) boundUses.set(b, (boundUses.get(b) ?? 0) + 1);
     const used = new Set<string>([config.mainThread, ...declared.keys()]);
+    // (the functions that begin a thread's run: what reaches a starting function from two of
+    // them, or from one and from main, runs it twice, and its start orders nothing)
+    const entryOf = new Map<FnInfo, Candidate[]>();
+    for (const c of cands.values()) for (const e of [c.fn, ...c.extra ?? []]) { let l = entryOf.get(e); if (!l) entryOf.set(e, (l = [])); l.push(c); }
+    const reachedOnce = (fn: FnInfo): boolean => {
+      let threads = 0, main = false;
+      for (const f of graph.closure([fn], 'callers')) {
+        const l = entryOf.get(f);
+        if (l) { for (const c of l) threads += c.many || c.raw.length !== 1 ? 2 : 1; continue; }
+        if (!graph.callers.get(f)?.size) main = true;
+      }
+      return threads + (main ? 1 : 0) <= 1;
+    };
     const ordered = [...cands].sort((a, b) => a[0].localeCompare(b[0])).map(([, c]) => c);
     for (const c of ordered) {
       let id = counts.get(c.short)! > 1 || used.has(c.short) ? c.qual : c.short;
@@ -302,11 +324,12 @@ export class ThreadModel {
       // instance before another, findings' racesOf)
       const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
         && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED)) ? JOINED + c.bound[0] : undefined;
-      // (one start, in no loop, of a function that runs once and is none of its entries: what
-      // precedes it there comes before the thread, STARTED; the summarizer marks it)
+      // (one start, in no loop, of a function that runs once, from one place (one thread's run
+      // or main's), and is none of its entries: what precedes the function's first start in no
+      // loop comes before the thread, STARTED; the summarizer marks it, one mark per function)
       const only = c.raw.length === 1 ? c.raw[0] : undefined;
       const started = instances === 'one' && only?.start !== undefined && only.fn !== c.fn && !c.extra?.includes(only.fn)
-        && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${only.start}` : undefined;
+        && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${startRank(only.fn.s.starts, only.start)}` : undefined;
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
