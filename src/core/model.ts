@@ -287,16 +287,19 @@ export function importEnds(s: FunctionSummary): number {
   return end;
 }
 
-/** A class-like name (`Worker`, `mod.Worker`): a constructor, by its case. */
-const CLASS_LIKE = /(^|\.)[A-Z]\w*$/;
+/** A class-like dotted name (`Worker`, `mod.Worker`): a constructor, by its case. */
+export function classLike(text: string): boolean {
+  const c = text.charCodeAt(text.lastIndexOf('.') + 1);
+  return c >= 65 && c <= 90;
+}
 
 /** Whether a module's call is `start()` on an object a class-like call made there. */
 function startsMade(s: FunctionSummary, c: CallSite): boolean {
   if (c.callee.attrs.length !== 1 || c.callee.attrs[0] !== 'start' || c.args.length || c.property || c.setter) return false;
   const root = c.callee.root;
-  if (root.startsWith('<call:')) return CLASS_LIKE.test(root.slice(6, -1));
-  return own(s.localTypes, root)?.some(t => CLASS_LIKE.test(t)
-    || (t.startsWith(EACH_OF) && s.calls.some(m => m.boundTo === t.slice(EACH_OF.length) + EACH_JOINED && CLASS_LIKE.test([m.callee.root, ...m.callee.attrs].join('.'))))) ?? false;
+  if (root.startsWith('<call:')) return classLike(root.slice(6, -1));
+  return own(s.localTypes, root)?.some(t => classLike(t)
+    || (t.startsWith(EACH_OF) && s.calls.some(m => m.boundTo === t.slice(EACH_OF.length) + EACH_JOINED && classLike([m.callee.root, ...m.callee.attrs].join('.'))))) ?? false;
 }
 
 /** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, boundTypes, CallSite, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, isOrdering, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
@@ -2171,7 +2171,7 @@ export function handlerArgument(site: CallSite): string | undefined {
  *  `StreamHandler`), else undefined. */
 function constructionCallee(a: string): string | undefined {
   const m = /^([A-Za-z_][\w.]*)\(/.exec(a);
-  return m && a.endsWith(')') && /^[A-Z]/.test(m[1].slice(m[1].lastIndexOf('.') + 1)) ? m[1] : undefined;
+  return m && a.endsWith(')') && classLike(m[1]) ? m[1] : undefined;
 }
 
 /** A plain local of fn bound to a construction (`h = StreamHandler()`: a class-like callee), so
@@ -2179,5 +2179,5 @@ function constructionCallee(a: string): string | undefined {
 function constructedLocal(fn: FnInfo, a: string): boolean {
   if (a.includes('.') || hasParam(fn.s, a)) return false;
   const t = own(fn.s.localTypes, a);
-  return !!t && t.some(x => /^[A-Z]/.test(x.slice(x.lastIndexOf('.') + 1)));
+  return !!t && t.some(classLike);
 }

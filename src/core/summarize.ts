@@ -3,7 +3,7 @@
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
 import {
-  AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
+  AttrInfo, CallSite, classLike, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
   boundTypes, GETATTR_OF, hasParam, importEnds, ImportBinding, ITEM_OF, LISTED_FROM, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
 } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
@@ -382,10 +382,11 @@ class Summarizer {
       || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
   }
 
-  /** In a function, the calls and accesses before the statement of a thread start that is in
-   *  no loop (its i-th) hold `<started>module:qualname#i` (STARTED): they run before that
-   *  thread exists, which the thread model takes up where that start is the thread's only one
-   *  and the function runs once (ThreadEntry.startedAfter). New objects, not changes. */
+  /** In a function, each call and access before a thread start in no loop holds one mark,
+   *  `<started>module:qualname#k` (STARTED), k the rank of the first such start after it: it
+   *  runs before that thread and every later one exists, which the thread model takes up
+   *  where a start is its thread's only one and the function runs once (ThreadEntry.
+   *  startedAfter). New objects, not changes. */
   private beforeStarts(scope: Scope): void {
     const fn = scope.fn;
     if (scope.cls || fn.kind === 'module' || fn.kind === 'lambda' || !fn.starts.length) return;
@@ -848,17 +849,11 @@ class Summarizer {
     // (a closure sees its function's names: `counts = self.counts; def done(f): counts[k] = 1`
     // writes self.counts, as the name is when the closure is made; its own names hide them)
     const enclosing = !parentScope.cls && parentScope.fn.kind !== 'module' ? parentScope : undefined;
-    const inherited = <T>(m: Map<string, T> | undefined) => m?.size ? new Map([...m].filter(([k]) => !locals.has(k))) : undefined;
     const scope: Scope = {
-      fn, prefix: `${qualname}.<locals>.`, symbols: sym.children, aliases: inherited(enclosing?.aliases) ?? new Map(), declaredGlobal: new Set(),
-      locals, firstInner: this.out.functions.length,
+      fn, prefix: `${qualname}.<locals>.`, symbols: sym.children, aliases: enclosing?.aliases.size ? new Map([...enclosing.aliases].filter(([k]) => !locals.has(k))) : new Map(),
+      declaredGlobal: new Set(), locals, firstInner: this.out.functions.length,
     };
-    const choices = inherited(enclosing?.choices);
-    if (choices?.size) {
-      scope.choices = choices;
-      const each = [...enclosing!.eachChoice ?? []].filter(k => choices.has(k));
-      if (each.length) scope.eachChoice = new Set(each);
-    }
+    if (enclosing) inheritChoices(scope, enclosing);
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.block(body.children, { scope, locks: [], inLoop: false });
@@ -1135,21 +1130,12 @@ class Summarizer {
     else for (const c of namedChildren(t)) this.bindTarget(c, ctx);
   }
 
-  /** `self.workers.append(Worker(i))`, `self.jobs[k] = job` with `job = Job()`: the element's
-   *  type texts on the attribute, as an annotation `List[Worker]` would give them (elements,
-   *  never its own: Program.getAttr), for loops over it (Program.elementsOf). Only on an
-   *  attribute of self bound before in the class, for a class named as one (`Job(n)`,
-   *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
-   *  and a few texts at most. */
   /** `self.inbox.put(Req())`, `self.inbox.put(req)` with req typed: the class's queue
    *  attribute (made by a queue constructor) holds what is put, as noteElement notes a
-   *  container's adds. A class's own attribute only (a declaration: redone in full when it
-   *  changes). */
+   *  container's adds; an untyped parameter put is what callers hand it. */
   private noteQueued(obj: ExprPath, put: SyntaxNode, ctx: Ctx): void {
-    if (obj.attrs.length !== 1) return;
-    const cls = this.selfClass(obj.root);
-    const info = cls && own(cls.attrs, obj.attrs[0]);
-    if (!info?.typeText?.some(t => { const [root, ...attrs] = t.split('.'); return QUEUE_CONSTRUCTORS.has(this.canonical({ root, attrs }) ?? t); })) return;
+    const held = this.selfAttr(obj);
+    if (!held?.info.typeText?.some(t => { const [root, ...attrs] = t.split('.'); return QUEUE_CONSTRUCTORS.has(this.canonical({ root, attrs }) ?? t); })) return;
     let texts: string[] | undefined;
     if (put.type === 'call') {
       const f = this.dottedText(child(put, 'function'));
@@ -1159,37 +1145,56 @@ class Summarizer {
       const lt = boundTypes(fn, name);
       const pt = own(fn.paramTypes, name);
       texts = lt.length ? lt.filter(t => !t.startsWith('<')) : pt ? [pt] : undefined;
-      // (an untyped parameter: what callers hand it, Program.queuedOf)
-      if (!lt.length && !pt && name !== fn.selfParam && hasParam(fn, name) && !info.addedParams?.includes(`${fn.qualname}:${name}`)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${name}` });
+      if (!lt.length && !pt) this.noteAddedParam(held, fn, name);
     }
-    for (const t of texts ?? []) {
-      if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.queued?.length ?? 0) >= MAX_ELEMENT_TYPES || info.queued?.includes(t)) continue;
-      applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, queued: t });
-    }
+    this.noteTypes(held, texts, 'queued');
   }
 
+  /** `self.workers.append(Worker(i))`, `self.jobs[k] = job` with `job = Job()`: the element's
+   *  type texts on the attribute, as an annotation `List[Worker]` would give them (elements,
+   *  never its own: Program.getAttr), for loops over it (Program.elementsOf). Only on an
+   *  attribute of self bound before in the class, for a class named as one (`Job(n)`,
+   *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
+   *  and a few texts at most. */
   private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
-    if (obj.attrs.length !== 1) return;
-    const cls = this.selfClass(obj.root);
-    const info = cls && own(cls.attrs, obj.attrs[0]);
-    if (!info?.container) return;
+    const held = this.selfAttr(obj);
+    if (!held?.info.container) return;
     let texts: string[] | undefined;
     if (added.type === 'call') {
       const f = this.dottedText(child(added, 'function'));
       texts = f ? [f] : undefined;
     } else if (added.type === 'identifier') {
-      const lt = boundTypes(ctx.scope.fn, this.t(added));
+      const fn = ctx.scope.fn, p = this.t(added);
+      const lt = boundTypes(fn, p);
       texts = lt.length && !lt.some(t => t.startsWith('<')) ? lt : undefined;
-      // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`)
-      const fn = ctx.scope.fn;
-      const p = this.t(added);
-      // (a list's adds only: a mapping's `self.status[room] = status` is written at every
+      // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`;
+      // a list's adds only: a mapping's `self.status[room] = status` is written at every
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
-      if (params && !lt.length && p !== fn.selfParam && hasParam(fn, p) && !own(fn.paramTypes, p)) applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, addedParam: `${fn.qualname}:${p}` });
+      if (params && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
     }
+    this.noteTypes(held, texts, 'typeText');
+  }
+
+  /** `self.<attr>` (one attribute of self) and its note so far in the class's table. */
+  private selfAttr(obj: ExprPath): { table: Record<string, AttrInfo>; name: string; info: AttrInfo } | undefined {
+    if (obj.attrs.length !== 1) return undefined;
+    const cls = this.selfClass(obj.root);
+    const info = cls && own(cls.attrs, obj.attrs[0]);
+    return info ? { table: cls!.attrs, name: obj.attrs[0], info } : undefined;
+  }
+
+  /** A parameter of fn (not self) added to or put on the attribute: AttrInfo.addedParams. */
+  private noteAddedParam(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, fn: FunctionSummary, p: string): void {
+    if (p !== fn.selfParam && hasParam(fn, p)) applyNote(held.table, held.name, { line: held.info.line, column: held.info.column, addedParam: `${fn.qualname}:${p}` });
+  }
+
+  /** Class-like type texts (`Job`, `jobs.Job`) on the attribute's element types (`typeText`) or
+   *  queued types (`queued`), a few at most. */
+  private noteTypes(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, texts: string[] | undefined, field: 'typeText' | 'queued'): void {
+    const { table, name, info } = held;
     for (const t of texts ?? []) {
-      if (!/^[A-Z]/.test(t.slice(t.lastIndexOf('.') + 1)) || (info.typeText?.length ?? 0) >= MAX_ELEMENT_TYPES || info.typeText?.includes(t)) continue;
-      applyNote(cls!.attrs, obj.attrs[0], { line: info.line, column: info.column, typeText: t });
+      if (!classLike(t) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
+      applyNote(table, name, { line: info.line, column: info.column, [field]: t });
     }
   }
 
@@ -1831,7 +1836,7 @@ class Summarizer {
     else if (n.type === 'call' && this.iteratedHere(n)) c.iterated = true;
     // (a constructor by its name's case: Thread subclasses' objects joined later, ThreadModel)
     const last = callee.attrs.length ? callee.attrs[callee.attrs.length - 1] : callee.root;
-    if (n.type === 'call' && /^[A-Z]/.test(last) && !property) {
+    if (n.type === 'call' && classLike(last) && !property) {
       const bound = this.boundName(n, ctx);
       if (bound) c.boundTo = bound;
     }
@@ -2055,12 +2060,7 @@ class Summarizer {
     if (params) this.params(params, fn);
     const scope: Scope = { fn, prefix: `${qualname}.<locals>.`, symbols: [], aliases: new Map(ctx.scope.aliases), declaredGlobal: new Set(), locals: new Set(fn.params), firstInner: this.out.functions.length };
     // (and the names bound to one of several, `lambda: record(k)`)
-    const choices = ctx.scope.choices && [...ctx.scope.choices].filter(([k]) => !scope.locals.has(k));
-    if (choices?.length) {
-      scope.choices = new Map(choices);
-      const each = [...ctx.scope.eachChoice ?? []].filter(k => scope.choices!.has(k));
-      if (each.length) scope.eachChoice = new Set(each);
-    }
+    inheritChoices(scope, ctx.scope);
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.expr(body, { scope, locks: [], inLoop: false });
@@ -2161,6 +2161,17 @@ function table<T>(o: Record<string, T>): Record<string, T> {
 }
 
 function isStatement(n: SyntaxNode): boolean { return STATEMENTS.has(n.type); }
+
+/** A closure's view of its function's names bound to one of several (Scope.choices), less
+ *  those it binds itself (its parameters). */
+function inheritChoices(scope: Scope, from: Scope): void {
+  if (!from.choices?.size) return;
+  const choices = new Map([...from.choices].filter(([k]) => !scope.locals.has(k)));
+  if (!choices.size) return;
+  scope.choices = choices;
+  const each = [...from.eachChoice ?? []].filter(k => choices.has(k));
+  if (each.length) scope.eachChoice = new Set(each);
+}
 
 function innermostValue(a: SyntaxNode): SyntaxNode | undefined {
   let cur: SyntaxNode | undefined = a;

@@ -26,10 +26,9 @@ export interface ThreadEntry {
    *  (or a join loop over the list), which every access of the thread holds too (vocabulary
    *  JOINED); never between two instances of the thread. */
   joinedBy?: string;
-  /** Started once, by a start in no loop of a function that runs once and is none of the
-   *  thread's entries: the held "lock" (vocabulary STARTED) of what precedes that start in the
-   *  function, which every access of the thread holds too: what precedes the start is ordered
-   *  before the thread. */
+  /** Started once, by a start in no loop of a function that runs once, from one place, and is
+   *  none of the thread's entries: that start's mark (vocabulary STARTED, with the start's
+   *  rank); what holds a mark of the function of rank at most this precedes the thread. */
   startedAfter?: string;
 }
 

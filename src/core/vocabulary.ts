@@ -35,11 +35,12 @@ export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
  *  (ThreadEntry.joinedBy): the two are ordered, never a race. Never shown as a lock. */
 export const JOINED = '<joined>';
 
-/** A held "lock" that is a start: in a function, the statements before the one that starts a
- *  thread (not in a loop) hold `<started>module:qualname#i` (its i-th start), and every access
- *  of the thread that start makes holds it too, when that is its one start and the function
- *  runs once (ThreadEntry.startedAfter): what precedes the start is ordered before the
- *  thread. Never shown as a lock, nor taken for one by check-then-act. */
+/** A mark of what precedes a start: in a function, each call and access holds
+ *  `<started>module:qualname#k`, k the rank of the first start in no loop after it; the thread
+ *  a start makes, where that is its one start and the function runs once from one place, has
+ *  its own rank (ThreadEntry.startedAfter), and an access holding a mark of rank at most that
+ *  is ordered before the thread (findings' startOrdered). Never shown as a lock, nor shared as
+ *  one between two sides. */
 export const STARTED = '<started>';
 
 /** An ordering "lock" (a join's or a start's), not a lock. */
