@@ -391,8 +391,7 @@ export class Findings {
       const frame = a && helpers.lockFrame(v.fn, a);
       const c = a ? [...new Set([...v.held, ...a.locks.flatMap(x => program.lockIds(frame!, x, frame === v.fn ? v.recv : undefined))])] : v.held.slice();
       const t = v.thread;
-      // (a joined thread's accesses come before what follows its join(): JOINED; a thread's
-      // after what precedes its start: STARTED)
+      // (a joined thread's accesses come before what follows its join(): JOINED)
       if (t.joinedBy) c.push(t.joinedBy);
       return c;
     };
@@ -456,11 +455,11 @@ export class Findings {
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
         if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;
         // (a join loop over a list of threads orders them all before what follows it, not one
-        // instance before another: ThreadEntry.joinedBy)
-        // (nor a start's before one thread's accesses, where the other side's thread has many
-        // instances: the function that started it may run on another of them after the start)
+        // instance before another: ThreadEntry.joinedBy; a start's mark is no lock two sides
+        // share)
         if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !l.startsWith(STARTED))) continue;
-        // (what precedes a thread's start, on the one thread that runs the starting code once)
+        // (what precedes a thread's start comes before it, unless a side's thread has many
+        // instances: the function that started it may run on another of them after the start)
         if (!many && (startOrdered(w, o.thread) || startOrdered(o, w.thread))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
@@ -538,9 +537,9 @@ export class Findings {
       const needs = actNeeds(act);
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write' && invalidates(a.op, needs)) ?? [];
       const manyHere = fnThreads.find(t => t.instances === 'many' && !own(t));
-      // (a writer ordered with both, by a common lock or a join or a start: not between them;
-      // a start's order holds only where this function runs once)
-      // (a start's mark: only between the started thread and what precedes its start)
+      // (a writer ordered with both, by a common lock or a join, or by a start: the writer's
+      // thread started after both, or this function's one thread after the writer; not where
+      // this function runs as many instances)
       const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
         || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && startOrdered(w, fnThreads[0]))));
       // (the first writer on another thread that can fall between the test and the act)
@@ -661,7 +660,7 @@ function actNeeds(act: EffectiveAccess): 'present' | 'absent' | undefined {
   const op = act.op;
   if (act.access === 'read') return op === 'getitem' ? 'present' : undefined;
   // (`d[k] += 1` needs the key; a container's own `|=` or `+=` after an absence test adds)
-  if ((act.readWrite && (op === 'augassign' || op.startsWith('element'))) || op === 'pop' || op === 'delitem' || op === '__delitem__' || op === 'augassign' || op.startsWith('element')) return 'present';
+  if (op === 'pop' || op === 'delitem' || op === '__delitem__' || op === 'augassign' || op.startsWith('element')) return 'present';
   if (op === 'setitem' || op === '__setitem__' || op === 'setdefault' || op === 'add' || op === 'append' || op === 'appendleft' || op === 'insert' || op === 'extend' || op === 'extendleft' || op === 'update' || op === '|=' || op === '+=') return 'absent';
   return undefined;
 }
