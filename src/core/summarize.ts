@@ -411,10 +411,9 @@ class Summarizer {
    *  changes: a module's starts and calls may be a memo's (segments.ts). */
   private listBound(scope: Scope): void {
     const fn = scope.fn;
-    const named = (text: string) => {
-      const root = text.split('.', 1)[0];
-      return fn.kind !== 'module' && root !== fn.selfParam && (scope.locals.has(root) || fn.params.includes(root)) ? `${fn.qualname}:${text}` : text;
-    };
+    // (as a join names it; never in a class body, where listBound does not run)
+    const ctx: Ctx = { scope, locks: [], inLoop: false };
+    const named = (text: string) => this.joinName(ctx, text);
     let appends: Map<string, { list: string; line: number }[]> | undefined;
     for (const c of fn.calls) {
       const a = c.callee.attrs;
