@@ -149,6 +149,7 @@ export class ThreadsView implements vscode.TreeDataProvider<ThreadsNode>, vscode
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`$(circle-filled) **Thread ${escapeMd(threadTitle(t, t.id))}**${t.instances === 'many' ? ' — started many times, several run at once' : ''}\n\n`);
     md.appendMarkdown(`Kind: \`${t.kind}\`${t.entry ? ` · entry \`${t.entry}\`` : ''}\n\n`);
+    if (t.ownParams?.length) md.appendMarkdown(`Each start gives it its own ${t.ownParams.map(p => `\`${p}\``).join(', ')}: what its instances do to ${t.ownParams.length === 1 ? 'it' : 'them'} is no race among them\n\n`);
     if (t.startedAt.length) md.appendMarkdown(`Started at: ${t.startedAt.map(l => `\`${shortLocation(l)}\``).join(', ')}\n\n`);
     item.tooltip = md;
     const target = t.entryLocation ?? t.startedAt[0];

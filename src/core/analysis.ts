@@ -523,7 +523,7 @@ export class Analysis implements ResultsView {
     return this.threads.threads.map(th => ({
       id: th.id, name: th.name, kind: th.kind, entry: th.kind === 'main' ? '' : th.entries.map(e => e.s.qualname).join(', '),
       ...(th.kind !== 'main' && th.entries[0] ? { entryPath: th.entries[0].file.path } : {}),
-      instances: th.instances, startedAt: th.startedAt,
+      instances: th.instances, startedAt: th.startedAt, ...(th.ownParams ? { ownParams: th.ownParams } : {}),
     }));
   }
 

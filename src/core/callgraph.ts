@@ -106,7 +106,7 @@ export class CallGraph {
   refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean } {
     const set = new Set(fns);
     const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));
-    const context = new Map(fns.map(fn => [fn, contextKey(this.calls.get(fn) ?? [])]));
+    const context = new Map(fns.map(fn => [fn, contextKey(fn, this.calls.get(fn) ?? [])]));
     const loops = new Map(fns.map(fn => [fn, loopKey(this.calls.get(fn) ?? [])]));
     const calleesBefore = new Map(fns.map(fn => [fn, this.callees(fn)]));
     const classesBefore = new Set(fns.flatMap(fn => [...this.constructs.get(fn) ?? []]));
@@ -138,7 +138,7 @@ export class CallGraph {
     if (edges && !this.componentsStay(fns, calleesBefore)) { this.components = undefined; this.componentIndex = undefined; }
     return {
       edges,
-      context: edges || fns.some(fn => context.get(fn) !== contextKey(this.calls.get(fn)!)),
+      context: edges || fns.some(fn => context.get(fn) !== contextKey(fn, this.calls.get(fn)!)),
       loops: fns.some(fn => loops.get(fn) !== loopKey(this.calls.get(fn)!)),
       constructions: constructionsBefore !== constructionKey(this.constructions, classesAfter, set, server),
     };
@@ -326,8 +326,16 @@ export class CallGraph {
 // (with the class each target runs on, and whether on the caller's own object: eachTarget)
 const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${t.fn.key}${t.bound ? '+' : ''}${t.recv ? `@${t.recv.key}` : ''}${t.self ? `~${t.self}` : ''}`).join(',')).join(';');
 // (with what decides whether a call runs its callee on a new object, findings.ts: the receiver,
-// the first argument, a fresh local)
-const contextKey = (calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}`).join(';');
+// the first argument, a fresh local; and which arguments are the caller's parameters, which
+// may hold a thread instance's own object: Visit.own)
+const contextKey = (fn: FnInfo, calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}${paramArgs(fn, c.site)}`).join(';');
+const paramArgs = (fn: FnInfo, site: CallSite) => {
+  let out = '';
+  const ps = fn.s.params;
+  for (let i = 0; i < site.args.length; i++) if (ps.includes(site.args[i])) out += `|${i}=${site.args[i]}`;
+  for (const k in site.kwargs) if (ps.includes(site.kwargs[k])) out += `|${k}=${site.kwargs[k]}`;
+  return out;
+};
 const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0)).join('');
 // (and, for a threading server, the handler class it is given: ThreadModel's handler threads)
 const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>, server: (c: ClassInfo) => boolean) =>

@@ -5,7 +5,7 @@ import type { FindingAccess, FindingReport } from './report';
 import { importEnds } from './model';
 import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, Program } from './program';
-import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
+import { bindArguments, EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
@@ -25,6 +25,9 @@ interface ThreadAccess {
   /** The visit's call path, and the helpers from it to the access (joined when reported). */
   path: string[];
   via: readonly string[];
+  /** Made on an object the thread's instance has for its own (Visit.own): another instance
+   *  of the thread doing the same does it to another object. */
+  own?: boolean;
 }
 
 /** One state of a thread's traversal: the function, the locks held on the way in, and the
@@ -40,7 +43,10 @@ interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[];
   locksKey: string; setup: boolean; thread: ThreadEntry; index: number; recv: ClassInfo | undefined;
   /** The locks held, as Program.lockIds names them (each in the frame that took it): what
    *  findings compare; `locks` are the texts shown. */
-  held: string[] }
+  held: string[];
+  /** Names of the function that hold an object of the thread instance's own (ThreadEntry.
+   *  ownParams at its entry; a method's self called on one, a parameter given one), sorted. */
+  own?: string[] }
 
 function pathArray(p: Visit): string[] {
   const out: string[] = [];
@@ -346,12 +352,12 @@ export class Findings {
     // starts there: importEnds); what it calls is.
     // A state on an object of a narrower class (`recv`) has it in its key, and collects only the
     // accesses made on such an object (EffectiveAccess.receivers).
-    const stack: Visit[] = t.entries.map(fn => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn), held: NO_LOCKS }));
+    const stack: Visit[] = t.entries.map((fn, i) => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn), held: NO_LOCKS, ...(i === 0 && t.ownParams ? { own: t.ownParams } : {}) }));
     let states = 0;
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
       const st = stack.pop()!;
-      const base = (st.setup ? '1' : '0') + st.locksKey;
+      const base = (st.setup ? '1' : '0') + st.locksKey + (st.own ? `#${st.own.join(',')}` : '');
       // (on any object already: the narrower state finds nothing more)
       if (st.recv && isSeen(st.fn, base)) continue;
       const key = st.recv ? `${base}@${st.recv.key}` : base;
@@ -373,8 +379,9 @@ export class Findings {
           || program.calledOnMade(st.fn, call.site, call.targets));
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
           const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
-          const k = (setup ? '1' : '0') + locksKey;
-          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv, held });
+          const own = st.own && ownAtCall(st.fn, st.own, call, fn);
+          const k = (setup ? '1' : '0') + locksKey + (own ? `#${own.join(',')}` : '');
+          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv, held, ...(own ? { own } : {}) });
         });
       }
     }
@@ -417,7 +424,9 @@ export class Findings {
           canonical = visitCanonical ??= canonicalOf(v, undefined);
           locks = visitShown ??= shownLocks(v.locks);
         }
-        l.push({ thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via });
+        const ta: ThreadAccess = { thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via };
+        if (v.own && ownAccess(v.fn, v.own, a)) ta.own = true;
+        l.push(ta);
       }
     }
     return byContainer;
@@ -450,6 +459,9 @@ export class Findings {
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
+        // (nor is what two thread instances each do to an object its start gave it alone: two
+        // starts never give one object, ownParams)
+        if (w.own && o.own) continue;
         if (deque && DEQUE_ATOMIC_OPS.has(w.op) && DEQUE_ATOMIC_OPS.has(o.op)) continue;
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
@@ -524,6 +536,9 @@ export class Findings {
       // attributes are not another instance's; a request handler's object no other thread has)
       const own = (t: ThreadEntry) => ownState(program, chk.container, t);
       if (fnThreads.every(t => t.ownObject && own(t))) return false;
+      // (test and act on an object each thread instance's start gave it alone: only a writer
+      // reaching it some other way can come between them, ownParams)
+      const ownObject = real.every(v => v.own && ownAccess(fn, v.own, chk) && ownAccess(fn, v.own, act));
       // (run under a lock every caller holds, `_acquireLock()` around each call of
       // PlaceHolder.append: its test and write are one step for all who take it)
       if (real.every(v => v.held.some(l => !isOrdering(l))) && commonHeld(real).length) return false;
@@ -536,20 +551,20 @@ export class Findings {
       // may put keys in; actNeeds)
       const needs = actNeeds(act);
       const writers = byContainer.get(chk.container)?.filter(a => a.access === 'write' && invalidates(a.op, needs)) ?? [];
-      const manyHere = fnThreads.find(t => t.instances === 'many' && !own(t));
+      const manyHere = ownObject ? undefined : fnThreads.find(t => t.instances === 'many' && !own(t));
       // (a writer ordered with both, by a common lock or a join, or by a start: the writer's
       // thread started after both, or this function's one thread after the writer; not where
       // this function runs as many instances)
       const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
         || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && startOrdered(w, fnThreads[0]))));
       // (the first writer on another thread that can fall between the test and the act)
-      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
+      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && !(ownObject && w.own) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
       if (use && !other) return false;
       // (run on two threads, each's write can fall between the other's test and write, unless
       // they never overlap: a common lock, or one joined before the other runs it)
       const mine = writers.filter(w => w.fn === fn);
       const overlapping = () => mine.some(w1 => mine.some(w2 => w1.thread !== w2.thread && !w1.canonical.some(l => w2.canonical.includes(l))));
-      if (!other && (!manyHere || !mine.length) && (fnThreads.length < 2 || !overlapping())) return false;
+      if (!other && (!manyHere || !mine.length) && (fnThreads.length < 2 || ownObject || !overlapping())) return false;
       done.add(chk.container);
       const tid = fnThreads.map(t => t.id).join(', ');
       const what = (e: EffectiveAccess) => (e.via.length ? `${e.op} via ${e.via[0]}` : e.op);
@@ -737,7 +752,7 @@ function sameVisits(list: Visit[], t: ThreadEntry, now: Visit | Visit[]): boolea
     if (v.thread !== t) continue;
     if (j >= n) return false;
     const w = Array.isArray(now) ? now[j] : now;
-    if (v.setup !== w.setup || v.recv !== w.recv || !sameStrings(v.locks, w.locks) || !sameStrings(v.held, w.held) || !samePath(v, w)) return false;
+    if (v.setup !== w.setup || v.recv !== w.recv || `${v.own ?? ''}` !== `${w.own ?? ''}` || !sameStrings(v.locks, w.locks) || !sameStrings(v.held, w.held) || !samePath(v, w)) return false;
     j++;
   }
   return j === n;
@@ -796,6 +811,29 @@ function relatedOwner(program: Program, c: ContainerInfo, cls: ClassInfo | undef
 /** Whether a container is the state of each object a thread runs on (its perInstance class's
  *  own attribute; not a class-level one, `seen = {}` in the class body, which every instance
  *  shares). */
+/** The names of a callee that hold the thread instance's own object, where the caller's `own`
+ *  names do (Visit.own): its self, called on one (`job.add(…)`, `self.step()` on one), and the
+ *  parameters given one (`self._fill(job)`). */
+function ownAtCall(caller: FnInfo, own: string[], call: ResolvedCall, callee: FnInfo): string[] | undefined {
+  const { site } = call;
+  const t = call.targets.find(x => x.fn === callee);
+  if (!t) return undefined;
+  const out: string[] = [];
+  const sp = callee.s.selfParam;
+  const onOwn = site.callee.attrs.length === 1 && (own.includes(site.callee.root) || (site.callee.root === '<super>' && !!caller.s.selfParam && own.includes(caller.s.selfParam)));
+  if (t.bound && sp && onOwn && !callee.s.classmethod) out.push(sp);
+  if (site.args.some(a => own.includes(a)) || Object.values(site.kwargs).some(a => own.includes(a))) {
+    for (const [param, text] of bindArguments(callee, t.bound, site.args, site.kwargs)) if (own.includes(text) && !out.includes(param)) out.push(param);
+  }
+  return out.length ? out.sort() : undefined;
+}
+
+/** An access on the object one of `own` holds: `self.x` with self one (EffectiveAccess.onSelf),
+ *  or `job.x` with job one (ownRoot). */
+function ownAccess(fn: FnInfo, own: string[], a: EffectiveAccess): boolean {
+  return (!!a.onSelf && !!fn.s.selfParam && own.includes(fn.s.selfParam)) || (a.ownRoot !== undefined && own.includes(a.ownRoot));
+}
+
 function ownState(program: Program, cid: string, t: ThreadEntry): boolean {
   const c = t.perInstance && program.containers.get(cid);
   return !!c && c.ownerKind === 'class' && !c.classLevel && program.mro(t.perInstance!).some(k => declares(k, c));

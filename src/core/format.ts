@@ -23,7 +23,7 @@ export function formatTextLines(r: Report, opts: { thread?: string } = {}): stri
   out.push('== Threads');
   for (const t of r.threads) {
     const started = t.startedAt.map(s => `${s.path}:${s.line}`).join(', ');
-    out.push(`  ${t.id}${t.name !== t.id ? ` "${t.name}"` : ''} (${t.kind}${t.instances === 'many' ? ', many instances' : ''})${t.entry ? ` entry ${t.entry}` : ''}${started ? ` started at ${started}` : ''}`);
+    out.push(`  ${t.id}${t.name !== t.id ? ` "${t.name}"` : ''} (${t.kind}${t.instances === 'many' ? ', many instances' : ''}${t.ownParams ? `, each with its own ${t.ownParams.join(', ')}` : ''})${t.entry ? ` entry ${t.entry}` : ''}${started ? ` started at ${started}` : ''}`);
   }
   for (const f of r.files) {
     out.push('', `== ${f.path} (${f.lines} lines)`);

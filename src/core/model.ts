@@ -87,6 +87,12 @@ export interface ThreadStart extends Span {
    *  to one of several functions (`target = self._a if debug else self._b`), and only one of
    *  them runs. Their targets are one thread's entries. */
   oneOf?: boolean;
+  /** Arguments each start is given an object of its own: a local bound only to calls' results
+   *  (`made`, the callees' texts) in the loop the start is in (or, in none, in the function's
+   *  body), and given to no other start (`job = Job(r); Thread(target=self._run, args=(job,))`).
+   *  Where the calls make new objects (the analysis decides), the thread's instances do not
+   *  share it (ThreadEntry.ownParams). */
+  perStart?: { arg: number; made: string[] }[];
 }
 
 export interface AttrInfo {

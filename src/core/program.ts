@@ -578,6 +578,11 @@ export class Program {
    *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
    *  shared object; nor a method of an object outside it (`queue.Queue().get`, `dict().pop`):
    *  those hand out what was put in, an object another thread may have. */
+  /** Whether the call `text(…)` in fn makes a new object each time (a class, or a factory). */
+  makesNewAt(fn: FnInfo, text: string): boolean {
+    return this.makesNew(this.evalPath(fn, dotted(text)));
+  }
+
   private makesNew(vals: Val[], depth = 0): boolean {
     return vals.length > 0 && vals.every(v => (v.k === 'ext' && !v.name.includes('()')) || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__')))
       || (v.k === 'fn' && depth < 2 && this.factory(v.fn, depth)));

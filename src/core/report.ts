@@ -43,6 +43,9 @@ export interface ThreadReport {
   entryPath?: string;
   instances: 'one' | 'many';
   startedAt: ReportPosition[];
+  /** Parameters of the entry each start gives an object of its own (`args=(job,)` with `job =
+   *  Job(r)` made for that start): what its instances do to them they do not share. */
+  ownParams?: string[];
 }
 
 export interface AccessReport {

@@ -28,6 +28,10 @@ export interface AccessWhat {
   /** Of this function's own accesses: on `self.<ownedVia>.x`, an object the instance may make for
    *  itself (Program.ownedHere decides). */
   readonly ownedVia?: string;
+  /** Of this function's own accesses: on `<ownRoot>.x`, ownRoot a parameter other than self (or
+   *  a helper's parameter bound to that here): what a thread instance does to an object its
+   *  start gave it alone (ThreadEntry.ownParams) is no other instance's. */
+  readonly ownRoot?: string;
   /** Made only when this function runs on an object of one of these classes (or a subclass):
    *  through `self.m()` to an override (`Plugin.run_once` writes `Cleaner.removed` only on a
    *  Cleaner). The threads it shows and the findings' visits that take it are those on such an
@@ -56,6 +60,7 @@ export class EffectiveAccess implements AccessWhat {
   get onSelf(): boolean | undefined { return this.what.onSelf; }
   get freshRoot(): string | undefined { return this.what.freshRoot; }
   get ownedVia(): string | undefined { return this.what.ownedVia; }
+  get ownRoot(): string | undefined { return this.what.ownRoot; }
   get receivers(): ClassInfo[] | undefined { return this.what.receivers; }
 }
 
@@ -115,11 +120,11 @@ export class HelperSummaries {
   private chains = new Map<string[], Map<string, string[]>>();
   /** The shared `what` of the entries made while solving (dropped after, as `chains` are). */
   private whats = new Map<string, AccessWhat>();
-  private whatOf(container: string, a: AccessWhat, key: string | undefined, value: string | undefined, boundHere: boolean, onSelf: boolean, receivers: ClassInfo[] | undefined, sig: string): AccessWhat {
+  private whatOf(container: string, a: AccessWhat, key: string | undefined, value: string | undefined, boundHere: boolean, onSelf: boolean, ownRoot: string | undefined, receivers: ClassInfo[] | undefined, sig: string): AccessWhat {
     // (a callee's own `what`, when nothing here changes it: no string built)
-    if (container === a.container && key === a.key && value === a.value && receivers === a.receivers && !boundHere && !a.boundHere && !a.onSelf && a.freshRoot === undefined && a.ownedVia === undefined) return a;
+    if (container === a.container && key === a.key && value === a.value && receivers === a.receivers && !boundHere && !a.boundHere && !a.onSelf && a.freshRoot === undefined && a.ownedVia === undefined && a.ownRoot === undefined && ownRoot === undefined) return a;
     // (`sig` is container, access, op, key, value and receivers, with key and value '' when unset)
-    const k = `${sig}|${key === undefined ? 0 : 1}${value === undefined ? 0 : 1}${a.readWrite ? 1 : 0}${a.check ? 1 : 0}${boundHere ? 1 : 0}${onSelf ? 1 : 0}`;
+    const k = `${sig}|${key === undefined ? 0 : 1}${value === undefined ? 0 : 1}${a.readWrite ? 1 : 0}${a.check ? 1 : 0}${boundHere ? 1 : 0}${onSelf ? 1 : 0}${ownRoot === undefined ? '' : `|${ownRoot}`}`;
     let w = this.whats.get(k);
     if (!w) {
       const n: { -readonly [K in keyof AccessWhat]: AccessWhat[K] } = { container, access: a.access, op: a.op };
@@ -129,6 +134,7 @@ export class HelperSummaries {
       if (a.check) n.check = true;
       if (boundHere) n.boundHere = true;
       if (onSelf) n.onSelf = true;
+      if (ownRoot !== undefined) n.ownRoot = ownRoot;
       if (receivers) n.receivers = receivers;
       this.whats.set(k, (w = n));
     }
@@ -275,6 +281,7 @@ export class HelperSummaries {
         if (own === true) what.onSelf = true;
         else if (own) what.ownedVia = own;
         if (a.fresh) what.freshRoot = a.target.root;
+        if (a.target.attrs.length === 1 && paramOf(fn, a.target.root)) what.ownRoot = a.target.root;
         out.push(new EffectiveAccess(what, this.program.locksOf(a.locks), NO_VIA, { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }));
       }
     }
@@ -405,13 +412,17 @@ export class HelperSummaries {
           const value = a.value === undefined ? undefined : sub(a.value);
           let containers = [a.container];
           let onSelf = false;
+          let ownRoot: string | undefined;
           if (a.container.startsWith(PARAM_PREFIX)) {
             const param = a.container.slice(PARAM_PREFIX.length);
             const bk = binds(a) ? `=${param}` : param;
             let bound = boundParams.get(bk);
             if (!bound) boundParams.set(bk, (bound = this.bindContainer(fn, binding, param, binds(a))));
             containers = bound;
-            onSelf = isSelfAttr(this.program, fn, boundText(binding, param));
+            const text = boundText(binding, param);
+            onSelf = isSelfAttr(this.program, fn, text);
+            const dot = text ? text.indexOf('.') : -1;
+            if (dot > 0 && text!.indexOf('.', dot + 1) < 0 && paramOf(fn, text!.slice(0, dot))) ownRoot = text!.slice(0, dot);
           }
           for (const container of containers) {
             const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}${receivers ? `|${conesKey(receivers)}` : ''}`;
@@ -423,7 +434,7 @@ export class HelperSummaries {
             // (key and value in the literal, unset or not: in the object itself, not in a
             // property array of its own added later)
             const boundHere = container !== a.container && !container.startsWith(PARAM_PREFIX);
-            const what = this.whatOf(container, a.what, key, value, boundHere, boundHere && onSelf, receivers, sig);
+            const what = this.whatOf(container, a.what, key, value, boundHere, boundHere && onSelf, boundHere ? ownRoot : undefined, receivers, sig);
             const e = new EffectiveAccess(what, union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), this.chain(name, a.via), site);
             out.push(e);
             if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }
@@ -558,7 +569,7 @@ const sameStrings = (a: readonly string[], b: readonly string[]) => a.length ===
 function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
   return x.site.line === y.site.line && x.site.column === y.site.column && x.site.endLine === y.site.endLine && x.site.endColumn === y.site.endColumn
     && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
-    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && x.ownedVia === y.ownedVia && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
+    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && x.ownedVia === y.ownedVia && x.ownRoot === y.ownRoot && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
 }
 
 /** The text a parameter (or a path through one, `mgr.status`) is at a call: the argument's
@@ -574,6 +585,12 @@ function boundText(binding: Map<string, string>, param: string): string | undefi
 const binds = (a: EffectiveAccess) => a.op === 'assign' || a.op === 'del';
 
 /** `self.items`: an argument text naming an attribute of the caller's own object. */
+/** A parameter of fn other than its self, as the argument it is given where it is used (not
+ *  one the body binds again). */
+function paramOf(fn: FnInfo, name: string): boolean {
+  return name !== fn.s.selfParam && fn.s.params.includes(name) && !rebound(fn, name);
+}
+
 function isSelfAttr(program: Program, fn: FnInfo, arg: string | undefined): boolean {
   const sp = program.selfName(fn);
   return !!sp && !!arg && arg.length > sp.length + 1 && arg.startsWith(sp) && arg[sp.length] === '.' && /^[A-Za-z_]\w*$/.test(arg.slice(sp.length + 1));

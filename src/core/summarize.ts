@@ -65,6 +65,11 @@ interface Scope {
   eachChoice?: Set<string>;
   /** The first line of the statement each thread start is in, by the start's `line:column`. */
   startStatements?: Map<string, number>;
+  /** The loop each thread start is in (loopOf), by the start's `line:column`. */
+  startLoops?: Map<string, number>;
+  /** Of the locals bound to a call's result, the loop each binding is in (loopOf; NaN where
+   *  unknown): what perStartArgs compares with a start's. */
+  madeLoops?: Map<string, number[]>;
 }
 
 interface Ctx {
@@ -370,6 +375,7 @@ class Summarizer {
     }
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
     this.beforeStarts(scope);
+    this.perStartArgs(scope);
     if (!scope.cls) this.listBound(scope);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
@@ -405,6 +411,32 @@ class Summarizer {
     fn.accesses = fn.accesses.map(a => { const l = held(a.line, a.locks); return l === a.locks ? a : { ...a, locks: l }; });
   }
 
+  /** A start's arguments that are objects of its own (ThreadStart.perStart): a local of the
+   *  function bound only to calls' results, each binding in the loop the start is in (so each
+   *  round's start gets that round's object), and an argument of no other start. New objects,
+   *  not changes. */
+  private perStartArgs(scope: Scope): void {
+    const fn = scope.fn;
+    const loops = scope.madeLoops;
+    if (!loops || scope.cls || fn.kind === 'module' || !fn.starts.some(st => st.args)) return;
+    const sites = new Map<string, Set<string>>();
+    for (const st of fn.starts) for (const a of st.args ?? []) {
+      let l = sites.get(a);
+      if (!l) sites.set(a, (l = new Set()));
+      l.add(`${st.line}:${st.column}`);
+    }
+    fn.starts = fn.starts.map(st => {
+      const at = scope.startLoops?.get(`${st.line}:${st.column}`);
+      const per: { arg: number; made: string[] }[] = [];
+      st.args?.forEach((a, arg) => {
+        const l = loops.get(a);
+        if (!l || at === undefined || scope.notMade?.has(a) || scope.declaredGlobal.has(a) || fn.params.includes(a) || sites.get(a)!.size !== 1 || !l.every(x => x === at)) return;
+        per.push({ arg, made: [...scope.made!.get(a)!].sort() });
+      });
+      return per.length ? { ...st, perStart: per } : st;
+    });
+  }
+
   /** `t = Thread(…)` in a loop, then `threads.append(t)` there: the threads made are the
    *  list's elements, bound as the list (EACH_JOINED) for a join loop over it. Only where every
    *  append of the name in a loop, after the start, is to that one list. New objects, not
@@ -433,7 +465,7 @@ class Summarizer {
     fn.calls = fn.calls.map(c => { const list = listOf(c); return list ? { ...c, boundTo: list } : c; });
   }
 
-  private bind(ctx: Ctx, name: string, madeBy?: string): void {
+  private bind(ctx: Ctx, name: string, madeBy?: string, at?: SyntaxNode): void {
     const scope = ctx.scope;
     if (madeBy === undefined) (scope.notMade ??= new Set()).add(name);
     else {
@@ -441,6 +473,10 @@ class Summarizer {
       let l = m.get(name);
       if (!l) m.set(name, (l = new Set()));
       l.add(madeBy);
+      const loops = (scope.madeLoops ??= new Map());
+      let ll = loops.get(name);
+      if (!ll) loops.set(name, (ll = []));
+      ll.push(at ? loopOf(at) : NaN);
     }
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
@@ -1058,7 +1094,7 @@ class Summarizer {
       }
       // (the value's paths first: `fn = fn or self._b` is the parameter or self._b)
       const alts = value && fn.kind !== 'module' && !isGlobal ? this.alternatives(value, ctx) : undefined;
-      this.bind(ctx, name, this.isMaking(value));
+      this.bind(ctx, name, this.isMaking(value), left);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
       if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
       if (value) {
@@ -1967,6 +2003,7 @@ class Summarizer {
     let stmt = n;
     while (stmt.parent && stmt.parent.type !== 'block' && stmt.parent.type !== 'module') stmt = stmt.parent;
     (ctx.scope.startStatements ??= new Map()).set(`${start.line}:${start.column}`, this.line(stmt));
+    (ctx.scope.startLoops ??= new Map()).set(`${start.line}:${start.column}`, loopOf(n));
     if (name) start.name = name;
     // `self._worker = Thread(…)`: joined as `self._worker.join()`
     const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : undefined;
@@ -2269,4 +2306,14 @@ function boundNames(n: SyntaxNode, text: string): string[] {
 function stringValue(text: string): string | undefined {
   const m = /^[rRuU]?('''|"""|'|")([\s\S]*)\1$/.exec(text);
   return m && !/[\\{]/.test(m[2]) ? m[2] : undefined;
+}
+
+/** The loop a node is in, as the loop's start offset; -1 in none (of its function: a loop
+ *  around the function's definition runs the function's body in no round of its own). */
+function loopOf(n: SyntaxNode): number {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'for_statement' || p.type === 'while_statement') return p.start;
+    if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition' || p.type === 'module') return -1;
+  }
+  return -1;
 }

@@ -3,6 +3,7 @@ import type { ThreadKind } from './report';
 import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
+import { bindArguments } from './summaries';
 import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
@@ -30,6 +31,9 @@ export interface ThreadEntry {
    *  none of the thread's entries: that start's mark (vocabulary STARTED, with the start's
    *  rank); what holds a mark of the function of rank at most this precedes the thread. */
   startedAfter?: string;
+  /** Parameters of its first entry that each start gives an object of its own (ThreadStart.
+   *  perStart, at every start): what its instances do on them they do not do to one object. */
+  ownParams?: string[];
 }
 
 export interface ThreadsConfig {
@@ -41,7 +45,9 @@ export interface ThreadsConfig {
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
 interface SiteSource { fn: FnInfo; line: () => number; /** the index of the ThreadStart in fn's starts */ start?: number }
-interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null; handler?: boolean }
+interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null; handler?: boolean;
+  /** Per site in raw, the target's parameters that site gives an object of its own. */
+  own: (string[] | undefined)[] }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
  *  model built from it propagates again only the threads that reach those (or whose entries
@@ -132,17 +138,17 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo): Candidate => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo, own?: string[]): Candidate => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], own: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
       else {
         // (started on objects of two classes: on any that has the target)
         if (c.recv !== recv) c.recv = null;
         // (and as one of several targets somewhere: those too, ThreadStart.oneOf)
         for (const x of extra ?? []) if (x !== c.fn && !c.extra?.includes(x)) c.extra = [...c.extra ?? [], x];
       }
-      if (site) { c.raw.push(site); c.bound.push(bound); }
+      if (site) { c.raw.push(site); c.bound.push(bound); c.own.push(own); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
       return c;
@@ -197,7 +203,8 @@ export class ThreadModel {
           return;
         }
         const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
-        for (const { fn: target, recv } of this.startTargets(fn, st)) {
+        for (const t of this.startTargets(fn, st)) {
+          const { fn: target, recv } = t;
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
           const site: SiteSource = { fn, line: () => fn.s.starts[i].line, start: i };
           // (a timer re-armed by its own function through a helper, `_tick → _schedule`, which
@@ -217,7 +224,7 @@ export class ThreadModel {
           if (made && !made.process && !made.thread) continue;
           // (a maker that returns threading.Thread's own object, `return threading.Thread(*a,
           // **kw)`: a thread, as if made there)
-          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv);
+          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv, this.ownParams(fn, st, t));
         }
       });
     }
@@ -243,7 +250,7 @@ export class ThreadModel {
       if (!m || !c) continue;
       madeBy.delete(cls);
       c.extra = [...(c.extra ?? []), ...m.fns.filter(f => f !== run && !c.extra?.includes(f))];
-      for (const site of m.sites) { c.raw.push(site); c.bound.push(undefined); }
+      for (const site of m.sites) { c.raw.push(site); c.bound.push(undefined); c.own.push(undefined); }
       if (m.many) c.many = true;
     }
     // (made through threading.Thread itself, or a subclass with no analyzed run(): a thread of
@@ -329,7 +336,9 @@ export class ThreadModel {
       const only = c.raw.length === 1 ? c.raw[0] : undefined;
       const started = instances === 'one' && only?.start !== undefined && only.fn !== c.fn && !c.extra?.includes(only.fn)
         && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${startRank(only.fn.s.starts, only.start)}` : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}) });
+      // (the parameters every start gives an object of its own)
+      const ownParams = instances === 'many' && c.raw.length ? c.own.reduce<string[] | undefined>((acc, o) => (acc && o ? acc.filter(p => o.includes(p)) : undefined), c.own[0]) : undefined;
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -386,7 +395,8 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver) return t;
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
+      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}`) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;
@@ -619,7 +629,19 @@ export class ThreadModel {
 
   /** The functions a start runs, each with the class of the object it runs on where that is
    *  narrower than its own (CallTarget.recv). */
-  private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo }[] {
+  /** The target's parameters a start gives objects of its own (ThreadStart.perStart), where
+   *  what makes them makes a new object at each call. */
+  private ownParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
+    if (!st.perStart || !st.args || st.kind === 'process') return undefined;
+    const { program } = this;
+    const args = st.perStart.filter(p => p.made.every(m => program.makesNewAt(fn, m))).map(p => st.args![p.arg]);
+    if (!args.length) return undefined;
+    const out: string[] = [];
+    for (const [param, text] of bindArguments(t.fn, !!t.bound, st.args, {})) if (args.includes(text)) out.push(param);
+    return out.length ? out.sort() : undefined;
+  }
+
+  private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo; bound?: boolean }[] {
     if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c)).map(f => ({ fn: f }));
     if (st.lambda) {
       const l = this.program.fns.get(`${fn.file.module}:${st.lambda}`);

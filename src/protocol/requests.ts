@@ -13,6 +13,8 @@ export interface PThread {
   kind: string;
   entry: string;
   instances: 'one' | 'many';
+  /** Parameters of the entry each start gives an object of its own (ThreadReport.ownParams). */
+  ownParams?: string[];
   /** Stable palette index for the thread's color (0..7); main is always 0. */
   color: number;
   startedAt: PLocation[];

@@ -110,7 +110,7 @@ function threadList(a: ResultsView): ThreadList {
     if (t.entryPath) note(t.entryPath, t.id);
     for (const s of t.startedAt) note(s.path, t.id);
     return {
-      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0,
+      id: t.id, name: t.name, kind: t.kind, entry: t.entry, instances: t.instances, color: colors.get(t.id) ?? 0, ...(t.ownParams ? { ownParams: t.ownParams } : {}),
       startedAt: t.startedAt.map(s => ({ uri: pathToUri(s.path), range: range(s.line, 1, s.line, 1) })),
     } satisfies PThread;
   });

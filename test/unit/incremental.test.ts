@@ -451,3 +451,30 @@ test('incremental = full: a handed object follows what its receiver is', async (
   }
   assert.deepEqual(threadsOf('Printer'), ['_pump']);
 });
+
+/** The names holding a thread instance's own object follow edits of arguments only (`fill(2,
+ *  job)` → `fill(2, other)`, same callee) and of what makes the object (`Job(r)` → `make(r)`, a
+ *  factory handing out one object): the races among the instances come back and go again as
+ *  in a fresh analysis (seeded: per_start/own_job.py). */
+test('incremental = full: a thread instance\'s own object follows its arguments and maker', async () => {
+  const p = await loadPython();
+  let text = [
+    'import threading', '', '',
+    'class Job:', '    def __init__(self):', '        self.parts = {}', '', '',
+    'SHARED = Job()', '', '',
+    'def make():', '    return SHARED', '', '',
+    'def fill(n, job: Job):', '    job.parts[n] = n', '', '',
+    'def run(job, other):', '    fill(2, job)', '', '',
+    'def main():', '    for r in range(3):', '        job = Job()', '        threading.Thread(target=run, args=(job, SHARED)).start()', '',
+  ].join('\n');
+  const sum = () => summarizeText(p, text, 'a.py', 'a', false);
+  const a = new Analysis([sum()], options);
+  const races = () => a.report.findings.filter(f => f.kind === 'race' && f.container === 'a.Job.parts').length;
+  assert.equal(races(), 0);
+  for (const [from, to, n] of [['fill(2, job)', 'fill(2, other)', 1], ['fill(2, other)', 'fill(2, job)', 0], ['job = Job()', 'job = make()', 1], ['job = make()', 'job = Job()', 0]] as const) {
+    text = text.replace(from, to);
+    const stats = a.update('a.py', sum());
+    same(a, new Analysis([sum()], options), ['a.py'], `${to} (${stats.mode})`);
+    assert.equal(races(), n, to);
+  }
+});
