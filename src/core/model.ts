@@ -103,6 +103,9 @@ export interface AttrInfo {
   /** Type expression text from an annotation or a constructor call (`Manager`, `Optional[Store]`). */
   typeText?: string[];
   lock?: boolean;
+  /** A semaphore made with a count other than 1 (`Semaphore(4)`, `Semaphore(0)`): holding it
+   *  excludes no other thread, so it is no lock, whatever its name (Program.isLock). */
+  counting?: boolean;
   executor?: 'thread' | 'process';
   /** `threading.Condition(self.mutex)`: the lock it wraps. */
   lockOf?: string;

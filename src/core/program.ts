@@ -148,6 +148,9 @@ export class Program {
   readonly containers = new Map<string, ContainerInfo>();
   private readonly fnsByFile = new Map<FileSummary, FnInfo[]>();
   private readonly lockNames = new Set<string>();
+  /** Names of attributes and globals bound to a counting semaphore (AttrInfo.counting) and to
+   *  no lock: never locks, whatever LOCK_NAME says. */
+  private readonly countingNames = new Set<string>();
   /** Names of generators that hold a lock at their yields (FunctionSummary.yieldLocks): a
    *  `with self._locked():` of one of them holds it. */
   private readonly lockManagers = new Set<string>();
@@ -184,10 +187,14 @@ export class Program {
         this.classes.set(`${f.module}:${c.qualname}`, { key: `${f.module}:${c.qualname}`, file: f, s: c, bases: [], externalBases: [], subclasses: [], methods: new Map(), setters: new Map() });
         for (const [a, info] of Object.entries(c.attrs)) {
           if (info.lock) this.lockNames.add(a);
+          if (info.counting) this.countingNames.add(a);
           if (info.lockOf) this.lockAlias.set(a, info.lockOf.split('.').pop()!);
         }
       }
-      for (const [g, info] of Object.entries(f.globals)) if (info.lock) this.lockNames.add(g);
+      for (const [g, info] of Object.entries(f.globals)) {
+        if (info.lock) this.lockNames.add(g);
+        if (info.counting) this.countingNames.add(g);
+      }
       const list: FnInfo[] = [];
       for (const s of f.functions) {
         for (const t of s.acquired ?? []) this.acquiredTexts.add(t);
@@ -1861,6 +1868,7 @@ export class Program {
     if (isOrdering(text)) return true;
     if (this.managed(text)) return true;
     const last = text.split('.').pop() ?? text;
+    if (this.countingNames.has(last) && !this.lockNames.has(last)) return false;
     return LOCK_NAME.test(last) || this.lockNames.has(last) || this.acquiredTexts.has(text);
   }
 
@@ -1870,7 +1878,9 @@ export class Program {
   isLockIn(fn: FnInfo, text: string): boolean {
     const last = text.split('.').pop() ?? text;
     if (this.managed(text)) return true;
-    if (isOrdering(text) || LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
+    if (isOrdering(text)) return true;
+    if (this.countingNames.has(last) && !this.lockNames.has(last)) return false;
+    if (LOCK_NAME.test(last) || this.lockNames.has(last)) return true;
     for (let f: FnInfo | undefined = fn; f; f = f.parent) if (f.s.acquired?.includes(text)) return true;
     return false;
   }

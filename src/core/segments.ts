@@ -16,7 +16,7 @@ export interface AttrNote {
   container?: string;
   typeText?: string;
   /** The value is a call: what it makes. */
-  call?: { lock: boolean; lockOf?: string; executor?: 'thread' | 'process'; callee?: string };
+  call?: { lock: boolean; counting?: boolean; lockOf?: string; executor?: 'thread' | 'process'; callee?: string };
   /** The value is a name: what the enclosing scope knows of it. */
   name?: { paramType?: string; localTypes?: string[]; container?: string };
   /** The value is another object's lock (`self.shutdown_lock = executor._shutdown_lock`): its text. */
@@ -49,6 +49,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
       info.lock = true;
       if (n.call.lockOf !== undefined) info.lockOf = n.call.lockOf;
     }
+    if (n.call.counting) info.counting = true;
     if (n.call.executor) info.executor = n.call.executor;
     if (n.call.callee !== undefined && !info.lock) (info.typeText ??= []).push(n.call.callee);
   } else if (n.lockOf !== undefined) {

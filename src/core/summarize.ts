@@ -13,7 +13,7 @@ import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
-  CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
+  CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
@@ -51,6 +51,9 @@ interface Scope {
   /** Locals bound to a lock made in this call (`waiter = allocate_lock()`): a new one each
    *  time, so holding one excludes no other thread (see finishScope). */
   freshLocks?: Set<string>;
+  /** Locals bound to a counting semaphore (`sem = Semaphore(4)`): held, they exclude no other
+   *  thread, in this function or its closures (finishScope). */
+  countingLocals?: Set<string>;
   /** Index in the file's functions of the first one defined inside this scope's function. */
   firstInner?: number;
   /** Locals bound to a call's result (`sel = Selector()`: the callees' texts), and those bound
@@ -359,6 +362,18 @@ class Summarizer {
     // then it is this function's lock, named for it here and in the closures (two functions'
     // local `lock`s handed to their own workers are still two locks).
     const fresh = scope.freshLocks;
+    const counting = scope.countingLocals;
+    if (counting?.size) {
+      // (no lock at all: taken out of every lock list here and in the closures that see it)
+      const inner = this.out.functions.slice(scope.firstInner ?? this.out.functions.length);
+      const drop = (locks: string[], shadowed: readonly string[]) => (locks.some(l => counting.has(l) && !shadowed.includes(l)) ? locks.filter(l => !counting.has(l) || shadowed.includes(l)) : locks);
+      for (const c of fn.calls) c.locks = drop(c.locks, NONE);
+      for (const a of fn.accesses) a.locks = drop(a.locks, NONE);
+      for (const f of inner) {
+        for (const c of f.calls) c.locks = drop(c.locks, f.locals);
+        for (const a of f.accesses) a.locks = drop(a.locks, f.locals);
+      }
+    }
     if (fresh?.size) {
       const prefix = `${fn.qualname}.<locals>.`;
       // (those made while walking this function: a redefinition's closures are not these)
@@ -483,6 +498,7 @@ class Summarizer {
     ctx.scope.choices?.delete(name);
     ctx.scope.eachChoice?.delete(name);
     ctx.scope.freshLocks?.delete(name);
+    ctx.scope.countingLocals?.delete(name);
     if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `b ${name}`, kind: 'bind', name });
   }
 
@@ -1097,6 +1113,7 @@ class Summarizer {
       this.bind(ctx, name, this.isMaking(value), left);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
       if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
+      if (value && fn.kind !== 'module' && !isGlobal && this.isCountingSemaphore(value)) (scope.countingLocals ??= new Set()).add(name);
       if (value) {
         // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
         // local name, until the name is bound again). Not another local or a parameter: `h = value`
@@ -1302,7 +1319,28 @@ class Summarizer {
     const f = child(value, 'function');
     const fp = f ? this.pathOf(f) : undefined;
     const canon = fp ? this.canonical(fp) : undefined;
-    return !!canon && LOCK_CONSTRUCTORS.has(canon);
+    return !!canon && LOCK_CONSTRUCTORS.has(canon) && !this.countingCount(value, canon);
+  }
+
+  /** A semaphore construction (SEMAPHORE_CONSTRUCTORS) with a count other than a literal 1, the
+   *  first argument or `value=`; none is the default, 1. */
+  private countingCount(call: SyntaxNode, canon: string): boolean {
+    if (!SEMAPHORE_CONSTRUCTORS.has(canon)) return false;
+    const args = child(call, 'arguments');
+    if (!args) return false;
+    const items = namedChildren(args);
+    const kw = items.find(x => x.type === 'keyword_argument' && child(x, 'name') && this.t(child(x, 'name')!) === 'value');
+    const v = kw ? child(kw, 'value') : items.find(x => x.type !== 'keyword_argument' && x.type !== 'comment');
+    return !!v && this.t(v).trim() !== '1';
+  }
+
+  /** `Semaphore(4)`, `BoundedSemaphore(n)`, `Semaphore(0)`: a semaphore whose count is not 1. */
+  private isCountingSemaphore(value: SyntaxNode): boolean {
+    if (value.type !== 'call') return false;
+    const f = child(value, 'function');
+    const fp = f ? this.pathOf(f) : undefined;
+    const canon = fp ? this.canonical(fp) : undefined;
+    return !!canon && this.countingCount(value, canon);
   }
 
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
@@ -1328,7 +1366,8 @@ class Summarizer {
       const fp = f ? this.pathOf(f) : undefined;
       const canon = fp ? this.canonical(fp) : undefined;
       const call: NonNullable<AttrNote['call']> = { lock: false };
-      if (canon && LOCK_CONSTRUCTORS.has(canon)) {
+      if (canon && this.countingCount(value, canon)) call.counting = true;
+      else if (canon && LOCK_CONSTRUCTORS.has(canon)) {
         call.lock = true;
         const args = child(value, 'arguments');
         const wrapped = args ? namedChildren(args)[0] : undefined;
@@ -1337,7 +1376,7 @@ class Summarizer {
       const ex = this.executorOf(value);
       if (ex) call.executor = ex;
       // (a type only when the table has no lock for the name: applyNote decides)
-      if (f && fp && !ct && !call.lock) call.callee = this.t(f);
+      if (f && fp && !ct && !call.lock && !call.counting) call.callee = this.t(f);
       n.call = call;
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
@@ -2317,3 +2356,4 @@ function loopOf(n: SyntaxNode): number {
   }
   return -1;
 }
+

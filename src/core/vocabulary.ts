@@ -27,6 +27,10 @@ export const LOCK_CONSTRUCTORS = new Set([
   'asyncio.Lock', 'asyncio.Condition', 'asyncio.Semaphore',
 ]);
 
+/** Semaphores: a lock only when made with a count of 1 (the default); with another count
+ *  (`Semaphore(4)`, a signal's `Semaphore(0)`) acquiring one excludes no other thread. */
+export const SEMAPHORE_CONSTRUCTORS = new Set(['threading.Semaphore', 'threading.BoundedSemaphore', 'multiprocessing.Semaphore', 'multiprocessing.BoundedSemaphore', 'asyncio.Semaphore', 'asyncio.BoundedSemaphore']);
+
 /** A dotted name (`self._cache`, `threading.Lock`). */
 export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
