@@ -71,25 +71,29 @@ export function containerSummary(_a: ResultsView, c: ContainerReport): string {
 }
 
 function summarize(c: ContainerReport): string {
-  const part = (kind: 'write' | 'read') => {
-    const counts = new Map<string, number>();
-    for (const acc of c.accesses) if (acc.access === kind && !acc.via.length) for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
-    // helper-call sites count too, once per call
-    const sites = new Set<string>();
-    for (const acc of c.accesses) if (acc.access === kind && acc.via.length) {
-      const k = `${acc.path}:${acc.line}:${acc.column}`;
-      if (sites.has(k)) continue;
-      sites.add(k);
-      for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
-    }
+  // One pass: the list is sorted by place (Analysis.compareAccesses: path, line, column
+  // first), so a helper-call site's accesses of one kind are together, and only the first of
+  // them counts (once per call); a direct access counts each time.
+  const writes = new Map<string, number>(), reads = new Map<string, number>();
+  let lastW: AccessReport | undefined, lastR: AccessReport | undefined;
+  let common: string[] | undefined;
+  for (const acc of c.accesses) {
+    const w = acc.access === 'write';
+    if (acc.via.length) {
+      const last = w ? lastW : lastR;
+      if (last && last.line === acc.line && last.column === acc.column && last.path === acc.path) continue;
+      if (w) lastW = acc; else lastR = acc;
+    } else if (common === undefined) common = [...acc.locks];
+    else if (common.length) common = common.filter(l => acc.locks.includes(l));
+    const counts = w ? writes : reads;
+    for (const t of acc.threads) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  const part = (kind: 'write' | 'read', counts: Map<string, number>) => {
     if (!counts.size) return kind === 'write' ? 'never written' : 'never read';
     const list = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([t, n]) => `${t} ×${n}`).join(', ');
     return `${kind === 'write' ? 'written' : 'read'} on ${counts.size} thread${counts.size > 1 ? 's' : ''}: ${list}`;
   };
-  const direct = c.accesses.filter(x => !x.via.length);
-  let common: string[] = direct.length ? [...direct[0].locks] : [];
-  for (const x of direct) common = common.filter(l => x.locks.includes(l));
-  return `${part('write')}; ${part('read')}; ${common.length ? `common lock ${common.join(', ')}` : 'no common lock'}`;
+  return `${part('write', writes)}; ${part('read', reads)}; ${common?.length ? `common lock ${common.join(', ')}` : 'no common lock'}`;
 }
 
 /** Every thread for the protocol, by id, in report order, and the ids started or entered in
