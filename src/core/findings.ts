@@ -434,6 +434,7 @@ export class Findings {
 
   private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
     const { program, threads, display } = this;
+    if (program.threadLocal(cid)) return [];
     list.sort((a, b) => program.pathOrder(a.fn.file.path) - program.pathOrder(b.fn.file.path) || a.line - b.line || a.column - b.column);
     // each access's function as a small number, so a pair of them is a number too: the pairs
     // are checked for every write against every access of the container
@@ -526,6 +527,7 @@ export class Findings {
     /** chk then act on chk.container, in fn (at its call of `helper`, where the helper does
      *  both: `at` gives their places there). */
     const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }) => {
+      if (program.threadLocal(chk.container)) return false;
       // the threads that run it for real on this container: one that reaches it only in setup
       // (a constructor calling self._read()) runs it on an object no one else has yet, if the
       // container is that object's own

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, isOrdering, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, isOrdering, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREAD_LOCAL_BASES, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -585,9 +585,11 @@ export class Program {
    *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
    *  shared object; nor a method of an object outside it (`queue.Queue().get`, `dict().pop`):
    *  those hand out what was put in, an object another thread may have. */
-  /** Whether the call `text(…)` in fn makes a new object each time (a class, or a factory). */
+  /** Whether the call `text(…)` in fn makes a new object of the analyzed code each time (a
+   *  class, or a factory), not something outside it (`weakref.ref(self)` wraps a shared one). */
   makesNewAt(fn: FnInfo, text: string): boolean {
-    return this.makesNew(this.evalPath(fn, dotted(text)));
+    const vals = this.evalPath(fn, dotted(text));
+    return vals.every(v => v.k !== 'ext') && this.makesNew(vals);
   }
 
   private makesNew(vals: Val[], depth = 0): boolean {
@@ -677,6 +679,17 @@ export class Program {
 
   /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
    *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
+  /** A container each thread has its own of: an instance attribute of a `threading.local`
+   *  subclass (`class Ctx(threading.local): def __init__(self): self.stack = []`), which every
+   *  thread that touches the object sees with values of its own. */
+  threadLocal(cid: string): boolean {
+    const c = this.containers.get(cid);
+    if (!c || c.ownerKind !== 'class' || c.classLevel) return false;
+    const module = c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2);
+    const cls = this.classes.get(`${module}:${c.owner}`);
+    return !!cls && THREAD_LOCAL_BASES.some(b => this.derivesFrom(cls, b));
+  }
+
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
     for (const k of this.mro(c)) if (k.externalBases.includes(external) || this.isExternal(k, external)) return true;

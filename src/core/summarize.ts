@@ -442,13 +442,13 @@ class Summarizer {
     }
     fn.starts = fn.starts.map(st => {
       const at = scope.startLoops?.get(`${st.line}:${st.column}`);
-      const per: { arg: number; made: string[] }[] = [];
+      const per = st.perStart ? [...st.perStart] : [];
       st.args?.forEach((a, arg) => {
         const l = loops.get(a);
         if (!l || at === undefined || scope.notMade?.has(a) || scope.declaredGlobal.has(a) || fn.params.includes(a) || sites.get(a)!.size !== 1 || !l.every(x => x === at)) return;
         per.push({ arg, made: [...scope.made!.get(a)!].sort() });
       });
-      return per.length ? { ...st, perStart: per } : st;
+      return per.length > (st.perStart?.length ?? 0) ? { ...st, perStart: per.sort((x, y) => x.arg - y.arg) } : st;
     });
   }
 
@@ -2061,7 +2061,12 @@ class Summarizer {
         if (first) { t = first; targetArgs = [...bound, ...(targetArgs ?? [])]; }
       }
     }
-    if (targetArgs?.length && targetArgs.every(x => x.type !== 'list_splat' && x.type !== 'dictionary_splat')) start.args = targetArgs.map(x => this.short(x));
+    if (targetArgs?.length && targetArgs.every(x => x.type !== 'list_splat' && x.type !== 'dictionary_splat')) {
+      start.args = targetArgs.map(x => this.short(x));
+      // (`args=(Job(r),)`: made by the start itself, each time; locals: perStartArgs)
+      const made = targetArgs.flatMap((x, arg) => { const m = this.isMaking(x); return m ? [{ arg, made: [m] }] : []; });
+      if (made.length) start.perStart = made;
+    }
     let lambdaNode: SyntaxNode | undefined;
     if (t.type === 'lambda') {
       start.lambda = this.lambdaFunction(t, ctx);

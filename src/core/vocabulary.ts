@@ -31,6 +31,9 @@ export const LOCK_CONSTRUCTORS = new Set([
  *  (`Semaphore(4)`, a signal's `Semaphore(0)`) acquiring one excludes no other thread. */
 export const SEMAPHORE_CONSTRUCTORS = new Set(['threading.Semaphore', 'threading.BoundedSemaphore', 'multiprocessing.Semaphore', 'multiprocessing.BoundedSemaphore', 'asyncio.Semaphore', 'asyncio.BoundedSemaphore']);
 
+/** Classes whose instances' attributes are each thread's own (`threading.local`). */
+export const THREAD_LOCAL_BASES = ['threading.local', '_thread._local', '_threading_local.local'];
+
 /** A dotted name (`self._cache`, `threading.Lock`). */
 export const DOTTED_NAME = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 
