@@ -805,6 +805,10 @@ export class Program {
     // (a loop variable: an element of the container it iterates)
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
     if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
+    // (`item = work_q.get()` on a module's queue: what is put on it, not what the text names,
+    // the external getter's result)
+    const q = lt.length === 1 ? this.queuedOf(f, lt[0]) : undefined;
+    if (q) return also(q);
     const t = this.typesFromText(f.file, lt);
     if (t.length) return also(t);
     // `server = cls._Server(...)`: what the callee is, seen from here
@@ -830,6 +834,16 @@ export class Program {
   private queuedOf(f: FnInfo, text: string): Val[] | undefined {
     const p = dotted(text);
     const n = p.attrs.length;
+    // (`work_q.get()`, a module's queue: its global's note, where f has no such name of its own)
+    if (n === 1 && QUEUE_GETTERS.has(p.attrs[0]) && !f.s.params.includes(p.root) && !f.s.locals.includes(p.root)) {
+      let out: Val[] | undefined;
+      for (const v of this.resolveGlobal(f.file, p.root)) {
+        if (v.k !== 'var') continue;
+        const info = own(v.file.globals, v.name);
+        if (info?.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(v.file, info.queued));
+      }
+      return out?.length ? out : undefined;
+    }
     if (n < 2 || !QUEUE_GETTERS.has(p.attrs[n - 1])) return undefined;
     const attr = p.attrs[n - 2];
     let out: Val[] | undefined;

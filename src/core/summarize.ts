@@ -70,9 +70,9 @@ interface Scope {
   startStatements?: Map<string, number>;
   /** The loop each thread start is in (loopOf), by the start's `line:column`. */
   startLoops?: Map<string, number>;
-  /** Of the locals bound to a call's result, the loop each binding is in (loopOf; NaN where
-   *  unknown): what perStartArgs compares with a start's. */
-  madeLoops?: Map<string, number[]>;
+  /** Of the locals bound to a call's result, each binding's loop (loopOf; NaN where unknown)
+   *  and place: what perStartArgs compares with a start's, and markFresh with a let-go's. */
+  madeLoops?: Map<string, { loop: number; line: number; column: number }[]>;
 }
 
 interface Ctx {
@@ -445,7 +445,7 @@ class Summarizer {
       const per = st.perStart ? [...st.perStart] : [];
       st.args?.forEach((a, arg) => {
         const l = loops.get(a);
-        if (!l || at === undefined || scope.notMade?.has(a) || scope.declaredGlobal.has(a) || fn.params.includes(a) || sites.get(a)!.size !== 1 || !l.every(x => x === at)) return;
+        if (!l || at === undefined || scope.notMade?.has(a) || scope.declaredGlobal.has(a) || fn.params.includes(a) || sites.get(a)!.size !== 1 || !l.every(x => x.loop === at)) return;
         per.push({ arg, made: [...scope.made!.get(a)!].sort() });
       });
       return per.length > (st.perStart?.length ?? 0) ? { ...st, perStart: per.sort((x, y) => x.arg - y.arg) } : st;
@@ -491,7 +491,7 @@ class Summarizer {
       const loops = (scope.madeLoops ??= new Map());
       let ll = loops.get(name);
       if (!ll) loops.set(name, (ll = []));
-      ll.push(at ? loopOf(at) : NaN);
+      ll.push(at ? { loop: loopOf(at), ...this.span(at) } : { loop: NaN, line: 0, column: 0 });
     }
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
@@ -937,6 +937,10 @@ class Summarizer {
     // (explicit stack: the nesting can be deep)
     const stack: [SyntaxNode, boolean][] = [[body, false]];
     const stores = new Map<string, { line: number; column: number }>();
+    // (a let-go in a loop whose every round binds the name first, `for …: t = Task(); t.x = 1;
+    // q.put(t)`: the round's uses between its binding and the let-go are its own; a use before
+    // the first binding in the loop is the last round's object)
+    const after = new Map<string, { line: number; column: number }>();
     while (stack.length && (cand.size || !selfSeen)) {
       const [node, nested] = stack.pop()!;
       if (node.type === 'identifier') {
@@ -959,9 +963,16 @@ class Summarizer {
         const binding = (p?.type === 'assignment' && node.field === 'left' && p.parent?.type !== 'assignment') || p?.type === 'as_pattern_target';
         // `b = Box(); b.put(…); self.box = b` (or `self._ready.append(b)`, `return b`): shared
         // from where it is let go on, the call's own before it (a let-go in a loop may come
-        // before a later round's uses: not counted)
-        const gone = !nested && !binding && p ? letGo(node) : undefined;
+        // before a later round's uses: counted only where every binding is in that loop, `after`)
+        const release = !nested && !binding && p ? letGo(node) : undefined;
+        const bound = release && release.loop >= 0 ? scope.madeLoops?.get(name) : undefined;
+        const gone = release && (release.loop < 0 || (bound?.length && bound.every(b => b.loop === release.loop))) ? release.stmt : undefined;
         if (gone) {
+          if (bound) {
+            const first = bound.reduce((x, y) => (y.line < x.line || (y.line === x.line && y.column < x.column) ? y : x));
+            const prev = after.get(name);
+            if (!prev || first.line > prev.line || (first.line === prev.line && first.column > prev.column)) after.set(name, first);
+          }
           const at = this.span(gone);
           const prev = stores.get(name);
           if (!prev || at.line < prev.line || (at.line === prev.line && at.column < prev.column)) stores.set(name, { line: at.line, column: at.column });
@@ -977,8 +988,8 @@ class Summarizer {
     fn.made = {};
     for (const name of [...cand].sort()) fn.made[name] = [...scope.made!.get(name)!];
     const before = (root: string, line: number, column: number) => {
-      const st = stores.get(root);
-      return !st || line < st.line || (line === st.line && column < st.column);
+      const st = stores.get(root), from = after.get(root);
+      return (!st || line < st.line || (line === st.line && column < st.column)) && (!from || line > from.line || (line === from.line && column > from.column));
     };
     for (const c of fn.calls) if (c.callee.attrs.length === 1 && cand.has(c.callee.root) && before(c.callee.root, c.line, c.column)) c.fresh = true;
     for (const a of fn.accesses) if (a.target.attrs.length && cand.has(a.target.root) && before(a.target.root, a.line, a.column)) a.fresh = true;
@@ -1186,7 +1197,7 @@ class Summarizer {
    *  attribute (made by a queue constructor) holds what is put, as noteElement notes a
    *  container's adds; an untyped parameter put is what callers hand it. */
   private noteQueued(obj: ExprPath, put: SyntaxNode, ctx: Ctx): void {
-    const held = this.selfAttr(obj);
+    const held = this.selfAttr(obj) ?? this.moduleGlobal(obj, ctx);
     if (!held?.info.typeText?.some(t => { const [root, ...attrs] = t.split('.'); return QUEUE_CONSTRUCTORS.has(this.canonical({ root, attrs }) ?? t); })) return;
     let texts: string[] | undefined;
     if (put.type === 'call') {
@@ -1197,9 +1208,23 @@ class Summarizer {
       const lt = boundTypes(fn, name);
       const pt = own(fn.paramTypes, name);
       texts = lt.length ? lt.filter(t => !t.startsWith('<')) : pt ? [pt] : undefined;
-      if (!lt.length && !pt) this.noteAddedParam(held, fn, name);
+      if (!lt.length && !pt && held.table !== this.out.globals) this.noteAddedParam(held, fn, name);
     }
     this.noteTypes(held, texts, 'queued');
+  }
+
+  /** A module global of this file (`work_q` of `work_q = queue.Queue()`), named in a function
+   *  where no local or parameter hides it, and its note so far. */
+  private moduleGlobal(obj: ExprPath, ctx: Ctx): { table: Record<string, AttrInfo>; name: string; info: AttrInfo } | undefined {
+    if (obj.attrs.length || ctx.shadow?.has(obj.root)) return undefined;
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const s = this.scopes[i];
+      if (s.fn.kind === 'module') break;
+      if (s.declaredGlobal.has(obj.root)) break;
+      if (s.fn.params.includes(obj.root) || s.locals.has(obj.root)) return undefined;
+    }
+    const info = own(this.out.globals, obj.root);
+    return info ? { table: this.out.globals, name: obj.root, info } : undefined;
   }
 
   /** `self.workers.append(Worker(i))`, `self.jobs[k] = job` with `job = Job()`: the element's
@@ -1246,7 +1271,10 @@ class Summarizer {
     const { table, name, info } = held;
     for (const t of texts ?? []) {
       if (!classLike(t) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
-      applyNote(table, name, { line: info.line, column: info.column, [field]: t });
+      const n: AttrNote = { line: info.line, column: info.column, [field]: t };
+      applyNote(table, name, n);
+      // (a module global's note is an effect later statements see: SummaryMemo)
+      if (this.effects && table === this.out.globals) this.effects.push({ key: `n ${name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name, note: { ...n, line: n.line - this.segmentLine } });
     }
   }
 
@@ -2287,7 +2315,7 @@ function lockMethod(obj: string, method: string): { text: string; acquire: boole
  *  go: stored (`self.box = b`, `self.jobs[k] = b`), handed to a call as a statement
  *  (`self._ready.append(b)`, `q.put(b)`) or returned (FunctionSummary.made: its uses before
  *  count as fresh). Not an alias (`c = b`), whose uses are not followed. */
-function letGo(id: SyntaxNode): SyntaxNode | undefined {
+function letGo(id: SyntaxNode): { stmt: SyntaxNode; loop: number } | undefined {
   const p = id.parent!;
   let stmt: SyntaxNode | undefined;
   if (p.type === 'assignment' && id.field === 'right' && p.parent?.type === 'expression_statement') {
@@ -2297,10 +2325,8 @@ function letGo(id: SyntaxNode): SyntaxNode | undefined {
   } else if (p.type === 'return_statement') stmt = p;
   else if (p.type === 'argument_list' && p.parent?.type === 'call' && p.parent.parent?.type === 'expression_statement') stmt = p.parent.parent;
   else return undefined;
-  for (let a = stmt.parent; a && a.type !== 'function_definition'; a = a.parent) {
-    if (a.type === 'for_statement' || a.type === 'while_statement') return undefined;
-  }
-  return stmt;
+  // (and the loop it is in: loopOf)
+  return { stmt, loop: loopOf(stmt) };
 }
 
 /** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
