@@ -93,6 +93,14 @@ export interface ThreadStart extends Span {
    *  Where the calls make new objects (the analysis decides), the thread's instances do not
    *  share it (ThreadEntry.ownParams). */
   perStart?: { arg: number; made: string[] }[];
+  /** A callback scheduled on an asyncio event loop (`loop.call_soon_threadsafe(cb)`,
+   *  `asyncio.run_coroutine_threadsafe(coro(), loop)`): the loop's text. It runs on the thread
+   *  that runs the loop (`runsLoop`, or a thread's entry calling `loop.run_forever()`), or on
+   *  main where none does. */
+  loop?: string;
+  /** The target is a loop's runner (`Thread(target=self.loop.run_forever)`): the loop's text;
+   *  what is scheduled on that loop runs on this thread. */
+  runsLoop?: string;
 }
 
 export interface AttrInfo {

@@ -13,7 +13,7 @@ import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
   ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
-  CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
+  CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
   MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
 } from './vocabulary';
 
@@ -1886,6 +1886,13 @@ class Summarizer {
       if (table) this.expr(f!, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
+      // (`run_coroutine_threadsafe(self._fetch(i), loop)`: the coroutine's body runs on the
+      // loop's thread, not here; its arguments are evaluated here)
+      if (start?.coroutine) {
+        lambdaTargets.add(start.coroutine);
+        const al = child(start.coroutine, 'arguments');
+        if (al) for (const x of namedChildren(al)) this.expr(x.type === 'keyword_argument' ? child(x, 'value') ?? x : x, ctx);
+      }
       // A written `x.m(...)` is placed at `x`; an alias (`pop = self.d.pop; pop(k)`, taken
       // for speed in loops) at the name called.
       const objNode = f?.type === 'attribute' ? child(f, 'object') : f?.type === 'identifier' && raw !== path ? f : undefined;
@@ -2025,7 +2032,7 @@ class Summarizer {
   }
 
   // ---- thread starts ----
-  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode } | undefined {
+  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode; coroutine?: SyntaxNode } | undefined {
     // (a parameter defaulting to a known constructor, `ServerClass=ThreadingTCPServer`: what
     // the callers that leave it out make)
     const dflt = ctx.scope.fn.params.includes(path.root) ? own(ctx.scope.fn.paramDefaults ?? {}, path.root) : undefined;
@@ -2038,6 +2045,8 @@ class Summarizer {
     let name: string | undefined;
     let targetArgs: SyntaxNode[] | undefined;
     let handler = false;
+    let loop: string | undefined;
+    let coroutine: SyntaxNode | undefined;
     let maker: ExprPath | undefined;
     const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
     if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[3]); const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
@@ -2056,6 +2065,19 @@ class Summarizer {
       // `fut = pool.submit(work); fut.add_done_callback(cb)`: cb runs on the pool's thread that
       // completes the future (its manager thread for a process pool), one per future
       kind = 'executor'; target = args[0] ?? kwargs.fn; many = true; via = 'add_done_callback';
+    }
+    else if (path.attrs.length && LOOP_SCHEDULERS.has(path.attrs[path.attrs.length - 1]) && !this.executorKind({ root: path.root, attrs: path.attrs.slice(0, -1) })) {
+      // `loop.call_soon_threadsafe(cb, x)`: cb runs on the loop's thread (ThreadStart.loop)
+      const m = path.attrs[path.attrs.length - 1], at = LOOP_SCHEDULERS.get(m)!;
+      kind = 'thread'; target = args[at] ?? kwargs.callback; via = m; targetArgs = args.slice(at + 1);
+      loop = this.short(child(child(n, 'function')!, 'object')!);
+    }
+    else if (canon && RUN_COROUTINE_THREADSAFE.has(canon) && args[0]?.type === 'call' && (args[1] ?? kwargs.loop)) {
+      // `asyncio.run_coroutine_threadsafe(self._fetch(u), self.loop)`: the coroutine runs there
+      const a = child(args[0], 'arguments');
+      kind = 'thread'; target = child(args[0], 'function'); targetArgs = a ? namedChildren(a).filter(x => x.type !== 'keyword_argument' && x.type !== 'comment') : [];
+      coroutine = args[0];
+      loop = this.short((args[1] ?? kwargs.loop)!);
     }
     else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; targetArgs = args.slice(2); }
     else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
@@ -2078,6 +2100,7 @@ class Summarizer {
     if (many) start.many = true;
     if (handler) start.handler = true;
     if (maker) start.maker = maker;
+    if (loop) start.loop = loop;
     let t = target;
     if (t.type === 'call') {
       const pf = child(t, 'function');
@@ -2108,12 +2131,15 @@ class Summarizer {
       if (alts) {
         const oneOf = alts.length > 1 && !tp.attrs.length && !ctx.scope.eachChoice?.has(tp.root);
         for (const a of alts) ctx.scope.fn.starts.push(oneOf ? { ...start, target: a, oneOf } : { ...start, target: a });
-        return { lambdaNode };
+        return { lambdaNode, ...(coroutine ? { coroutine } : {}) };
       }
       start.target = this.resolveAlias(ctx, tp);
+      // `Thread(target=self.loop.run_forever)`: the thread runs that loop
+      const ta = start.target.attrs;
+      if (kind === 'thread' && !loop && ta.length && LOOP_RUNNERS.has(ta[ta.length - 1])) start.runsLoop = [start.target.root, ...ta.slice(0, -1)].join('.');
     }
     ctx.scope.fn.starts.push(start);
-    return { lambdaNode };
+    return { lambdaNode, ...(coroutine ? { coroutine } : {}) };
   }
 
   /** Whether a path is a future an executor's `submit` returned: a local bound to it

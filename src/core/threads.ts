@@ -4,7 +4,7 @@ import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -176,6 +176,12 @@ export class ThreadModel {
     // (by target too: two targets handed to one maker are two threads, as two Thread(target=…)
     // calls are, where the class has no analyzed run() of its own to be their thread's entry)
     const madeBy = new Map<ClassInfo, { fns: FnInfo[]; sites: SiteSource[]; many: boolean; each: Map<FnInfo, { sites: SiteSource[]; many: boolean; recv?: ClassInfo }> }>();
+    // Event loops, by identity (loopKey): the callbacks scheduled on each, the starts of a thread
+    // running it (`Thread(target=self.loop.run_forever)`), and the functions calling its runner.
+    const loopCallbacks = new Map<string, FnInfo[]>();
+    const loopStarts = new Map<string, { fn: FnInfo; st: ThreadStart; site: SiteSource }[]>();
+    const loopCallers = new Map<string, FnInfo[]>();
+    const addTo = <T>(m: Map<string, T[]>, k: string, v: T) => { const l = m.get(k); if (!l) m.set(k, [v]); else if (!l.includes(v)) l.push(v); };
     for (let f = 0; f < fnList.length; f++) {
       const fn = fnList[f];
       // (threading.py analyzed: Thread.start's own `_start_new_thread(self._bootstrap, ())` is
@@ -185,7 +191,18 @@ export class ThreadModel {
         for (const st of fn.s.starts) for (const { fn: target } of this.startTargets(fn, st)) bootstraps.add(target);
         continue;
       }
+      // (a thread's entry that runs an event loop itself, `self.loop.run_forever()`)
+      for (const c of fn.s.calls) {
+        const a = c.callee.attrs;
+        if (a.length && LOOP_RUNNERS.has(a[a.length - 1])) addTo(loopCallers, this.loopKey(fn, [c.callee.root, ...a.slice(0, -1)].join('.')), fn);
+      }
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
+        // (a callback on an event loop: on the thread that runs the loop, worked out below)
+        if (st.loop !== undefined) {
+          for (const t of this.startTargets(fn, st)) addTo(loopCallbacks, this.loopKey(fn, st.loop), t.fn);
+          return;
+        }
+        if (st.runsLoop !== undefined) addTo(loopStarts, this.loopKey(fn, st.runsLoop), { fn, st, site: { fn, line: () => fn.s.starts[i].line, start: i } });
         if (st.handler) {
           for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
           return;
@@ -279,6 +296,28 @@ export class ThreadModel {
         for (const h of hs) noteHandler(h, constructionSite(cls, i));
       });
     }
+    // A loop's callbacks run on the thread that runs it: one a start runs the loop on (its
+    // entries), a thread whose entry runs it (more entries of that thread), or main (its roots)
+    // where none does, as an `asyncio.run(…)` in main would.
+    const onMainLoop: FnInfo[] = [];
+    for (const [key, fns] of [...loopCallbacks].sort((a, b) => a[0].localeCompare(b[0]))) {
+      const starts = loopStarts.get(key);
+      if (starts) {
+        const name = key.slice(key.lastIndexOf('.') + 1) || 'loop';
+        let c = cands.get(`loop:${key}`);
+        if (!c) cands.set(`loop:${key}`, (c = { fn: fns[0], kind: 'thread', short: name, qual: key.replace(/^[^:]*:/, ''), raw: [], many: false, names: [], bound: [], own: [], ...(fns.length > 1 ? { extra: fns.slice(1) } : {}), recv: null }));
+        for (const s of starts) {
+          c.raw.push(s.site); c.bound.push(s.st.boundTo); c.own.push(undefined);
+          if (s.st.inLoop || this.runsRepeatedly(s.fn)) c.many = true;
+          if (s.st.name && !c.names.includes(s.st.name)) c.names.push(s.st.name);
+        }
+        continue;
+      }
+      const runners = loopCallers.get(key) ?? [];
+      const hosts = [...cands.values()].filter(c => runners.includes(c.fn) || c.extra?.some(e => runners.includes(e)));
+      for (const c of hosts) for (const f of fns) if (f !== c.fn && !c.extra?.includes(f)) c.extra = [...c.extra ?? [], f];
+      if (!hosts.length) for (const f of fns) if (!onMainLoop.includes(f)) onMainLoop.push(f);
+    }
     // Declared threads: annotation comments, then threadline.json globs.
     const declared = new Map<string, { kind: ThreadKind; fns: FnInfo[] }>();
     const declare = (name: string, kind: ThreadKind, fn: FnInfo) => {
@@ -359,6 +398,7 @@ export class ThreadModel {
     this.machinery = bootstraps.size ? graph.closure(bootstraps, 'callees', new Set(this.threads.flatMap(t => t.entries))) : NO_FNS;
     const roots = uncalled(fnList, graph, started);
     for (const fn of declared.get(config.mainThread)?.fns ?? []) if (!roots.includes(fn)) roots.push(fn);
+    for (const fn of onMainLoop) if (!roots.includes(fn)) roots.push(fn);
     this.main = this.kept(prev, { id: config.mainThread, name: config.mainThread, kind: 'main', entries: roots, instances: 'one', startedAt: [] });
     this.rootCount = roots.length;
     this.threads.unshift(this.main);
@@ -538,7 +578,12 @@ export class ThreadModel {
   startKey(fn: FnInfo): string {
     // (a server's `__init__` may give its base the handler class: handedUp)
     // (also a base's, which a threading server subclass inherits: `class Server(ThreadingMixIn, Base)`)
-    const up = fn.s.name === '__init__' && fn.cls && [fn.cls, ...this.program.allSubclasses(fn.cls)].some(c => this.program.threadingServer(c)) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
+    let up = fn.s.name === '__init__' && fn.cls && [fn.cls, ...this.program.allSubclasses(fn.cls)].some(c => this.program.threadingServer(c)) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
+    // (and the event loops it runs itself: their callbacks are its thread's)
+    for (const c of fn.s.calls) {
+      const a = c.callee.attrs;
+      if (a.length && LOOP_RUNNERS.has(a[a.length - 1])) up += `~${this.loopKey(fn, [c.callee.root, ...a.slice(0, -1)].join('.'))}`;
+    }
     if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
@@ -639,6 +684,21 @@ export class ThreadModel {
     const out: string[] = [];
     for (const [param, text] of bindArguments(t.fn, !!t.bound, st.args, {})) if (args.includes(text)) out.push(param);
     return out.length ? out.sort() : undefined;
+  }
+
+  /** An event loop's identity, as its text in fn names it: a class's attribute (`self.loop`,
+   *  the base-most class of fn's that has it), a module global, or fn's own name. */
+  private loopKey(fn: FnInfo, text: string): string {
+    const [root, ...attrs] = text.split('.');
+    const { program } = this;
+    const sp = program.selfName(fn);
+    const cls = program.methodOf(fn)?.cls;
+    if (sp && root === sp && attrs.length === 1 && cls) {
+      const owner = [...program.mro(cls)].reverse().find(k => own(k.s.attrs, attrs[0])) ?? cls;
+      return `${owner.key}.${attrs[0]}`;
+    }
+    if (!attrs.length && !fn.s.params.includes(root) && !fn.s.locals.includes(root) && own(fn.file.globals, root)) return `${fn.file.module}:${root}`;
+    return `${fn.key}:${text}`;
   }
 
   private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo; bound?: boolean }[] {

@@ -97,6 +97,14 @@ export const HANDLER_METHODS = ['__init__', 'setup', 'handle', 'finish'];
 export const START_NEW_THREAD = new Set(['_thread.start_new_thread', '_thread.start_new', 'thread.start_new_thread']);
 export const PROCESS_CONSTRUCTORS = new Set(['multiprocessing.Process', 'multiprocessing.context.Process']);
 export const TO_THREAD = new Set(['asyncio.to_thread']);
+/** An asyncio event loop's methods that run a callback on the loop's thread, by the index of
+ *  the callback among their arguments (`loop.call_soon_threadsafe(cb, *args)`, `call_later(
+ *  delay, cb, *args)`). */
+export const LOOP_SCHEDULERS = new Map([['call_soon_threadsafe', 0], ['call_soon', 0], ['call_later', 1], ['call_at', 1]]);
+/** A coroutine handed to a loop running on another thread: `(coro, loop)`. */
+export const RUN_COROUTINE_THREADSAFE = new Set(['asyncio.run_coroutine_threadsafe']);
+/** An event loop's methods that run it, on the calling thread. */
+export const LOOP_RUNNERS = new Set(['run_forever', 'run_until_complete']);
 export const PARTIAL = new Set(['functools.partial']);
 
 /** Container methods that only read. */
