@@ -28,6 +28,8 @@ interface ThreadAccess {
   /** Made on an object the thread's instance has for its own (Visit.own): another instance
    *  of the thread doing the same does it to another object. */
   own?: boolean;
+  /** Through an attribute holding another's container (EffectiveAccess.viaAlias). */
+  viaAlias?: boolean;
 }
 
 /** One state of a thread's traversal: the function, the locks held on the way in, and the
@@ -426,6 +428,7 @@ export class Findings {
         }
         const ta: ThreadAccess = { thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via };
         if (v.own && ownAccess(v.fn, v.own, a)) ta.own = true;
+        if (a.viaAlias) ta.viaAlias = true;
         l.push(ta);
       }
     }
@@ -463,6 +466,9 @@ export class Findings {
         // (nor is what two thread instances each do to an object its start gave it alone: two
         // starts never give one object, ownParams)
         if (w.own && o.own) continue;
+        // (rebinding an attribute, `self._processes = None`, is no write of the object another
+        // attribute still holds and reads, `self.processes = executor._processes`)
+        if ((w.op === 'assign' && o.viaAlias) || (o.op === 'assign' && w.viaAlias)) continue;
         if (deque && DEQUE_ATOMIC_OPS.has(w.op) && DEQUE_ATOMIC_OPS.has(o.op)) continue;
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).

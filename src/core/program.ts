@@ -1403,7 +1403,10 @@ export class Program {
       // (and a local bound to a construction, `h = StreamHandler(); logger.addHandler(h)`)
       const objects = start || constructedLocal(fn, a) || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
       if (!named && !objects) return NO_VALS;
-      return this.evalPath(fn, dotted(a)).filter(v => (v.k === 'fn' ? named : v.k === 'inst' && !v.loose && objects));
+      // (a module global, `q = SimpleQueue()` then `Thread(target=drain, args=(q,))`: what it
+      // is bound to)
+      return this.evalPath(fn, dotted(a)).flatMap(v => (v.k === 'var' && objects ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v]))
+        .filter(v => (v.k === 'fn' ? named : v.k === 'inst' && !v.loose && objects));
     });
     return handed.some(h => h.length) ? handed : undefined;
   }
@@ -1531,7 +1534,7 @@ export class Program {
   }
 
   /** `method`: the method making the access on its own self. */
-  private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean): string[] {
+  private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean, aliased?: Set<string>): string[] {
     let ownId: string | undefined;
     for (const k of this.mro(c)) { const id = classAttrId(k, attr); if (this.containers.has(id)) { ownId = id; break; } }
     // `self.reg = REG` (or `= other.REG`): the module global container itself (but assigning
@@ -1545,6 +1548,7 @@ export class Program {
       // `self.status = mgr.request_status` / `self.items = items` in __init__: the container the
       // construction sites pass (`Sender(self)`, `Result(self._cache)`)
       for (const text of info.fromParams ?? []) for (const id of this.fromParamContainers(k, text)) if (!out.includes(id)) out.push(id);
+      if (aliased) for (const id of out) if (id !== ownId) aliased.add(id);
       if (out.length) return out;
     }
     if (ownId) return [ownId];
@@ -1581,8 +1585,8 @@ export class Program {
 
   /** Containers an access path refers to. */
   /** `binds`: the access assigns the target itself (`self.x = …`). */
-  containersOf(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
-    return this.inferred(() => this.containersOfInner(fn, target, binds));
+  containersOf(fn: FnInfo, target: ExprPath, binds?: boolean, aliased?: Set<string>): string[] {
+    return this.inferred(() => this.containersOfInner(fn, target, binds, aliased));
   }
 
   /** Whether the items of a container path have known types in fn (ITEM_OF: its annotation's,
@@ -1819,7 +1823,9 @@ export class Program {
     return out;
   }
 
-  private containersOfInner(fn: FnInfo, target: ExprPath, binds?: boolean): string[] {
+  /** (`aliased`: given, it gets the ids reached only through an attribute holding another's
+   *  container, `self.processes = executor._processes`: classContainer) */
+  private containersOfInner(fn: FnInfo, target: ExprPath, binds?: boolean, aliased?: Set<string>): string[] {
     if (target.attrs.length === 0) {
       const name = target.root;
       for (let f: FnInfo | undefined = fn; f; f = f.parent) {
@@ -1842,7 +1848,7 @@ export class Program {
       // a module-level instance (`root = RootLogger(…)`; `root.handlers`): what its type says
       const vals = o.k === 'var' ? this.typesFromText(o.file, own(o.file.globals, o.name)?.typeText) : [o];
       for (const v of vals) {
-        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method, binds)) out.add(id);
+        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method, binds, aliased)) out.add(id);
         else if (v.k === 'mod') {
           const f = this.findModule(v.name);
           if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);

@@ -32,6 +32,10 @@ export interface AccessWhat {
    *  a helper's parameter bound to that here): what a thread instance does to an object its
    *  start gave it alone (ThreadEntry.ownParams) is no other instance's. */
   readonly ownRoot?: string;
+  /** Of this function's own accesses: through an attribute that holds another object's
+   *  container (`self.processes` of `self.processes = executor._processes`): rebinding that
+   *  other attribute (`executor._processes = None`) leaves what this reads as it was. */
+  readonly viaAlias?: boolean;
   /** Made only when this function runs on an object of one of these classes (or a subclass):
    *  through `self.m()` to an override (`Plugin.run_once` writes `Cleaner.removed` only on a
    *  Cleaner). The threads it shows and the findings' visits that take it are those on such an
@@ -61,6 +65,7 @@ export class EffectiveAccess implements AccessWhat {
   get freshRoot(): string | undefined { return this.what.freshRoot; }
   get ownedVia(): string | undefined { return this.what.ownedVia; }
   get ownRoot(): string | undefined { return this.what.ownRoot; }
+  get viaAlias(): boolean | undefined { return this.what.viaAlias; }
   get receivers(): ClassInfo[] | undefined { return this.what.receivers; }
 }
 
@@ -122,7 +127,7 @@ export class HelperSummaries {
   private whats = new Map<string, AccessWhat>();
   private whatOf(container: string, a: AccessWhat, key: string | undefined, value: string | undefined, boundHere: boolean, onSelf: boolean, ownRoot: string | undefined, receivers: ClassInfo[] | undefined, sig: string): AccessWhat {
     // (a callee's own `what`, when nothing here changes it: no string built)
-    if (container === a.container && key === a.key && value === a.value && receivers === a.receivers && !boundHere && !a.boundHere && !a.onSelf && a.freshRoot === undefined && a.ownedVia === undefined && a.ownRoot === undefined && ownRoot === undefined) return a;
+    if (container === a.container && key === a.key && value === a.value && receivers === a.receivers && !boundHere && !a.boundHere && !a.onSelf && a.freshRoot === undefined && a.ownedVia === undefined && a.ownRoot === undefined && ownRoot === undefined && !a.viaAlias) return a;
     // (`sig` is container, access, op, key, value and receivers, with key and value '' when unset)
     const k = `${sig}|${key === undefined ? 0 : 1}${value === undefined ? 0 : 1}${a.readWrite ? 1 : 0}${a.check ? 1 : 0}${boundHere ? 1 : 0}${onSelf ? 1 : 0}${ownRoot === undefined ? '' : `|${ownRoot}`}`;
     let w = this.whats.get(k);
@@ -264,7 +269,8 @@ export class HelperSummaries {
     for (const a of fn.s.accesses) {
       const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
       // (a parameter: bound at each call; and, left out, its default's container)
-      let ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del');
+      const aliased = new Set<string>();
+      let ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del', aliased);
       // (through a parameter nothing types, `mgr.status[k] = v`: on what each call passes,
       // `mark_failed(self.mgr, k)` writes self.mgr.status)
       if (!ids.length && a.target.attrs.length && this.program.paramUnknown(fn, a.target.root)) ids = [`${PARAM_PREFIX}${a.target.root}.${a.target.attrs.join('.')}`];
@@ -282,6 +288,7 @@ export class HelperSummaries {
         else if (own) what.ownedVia = own;
         if (a.fresh) what.freshRoot = a.target.root;
         if (a.target.attrs.length === 1 && paramOf(fn, a.target.root)) what.ownRoot = a.target.root;
+        if (aliased.has(id)) what.viaAlias = true;
         out.push(new EffectiveAccess(what, this.program.locksOf(a.locks), NO_VIA, { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }));
       }
     }
@@ -569,7 +576,7 @@ const sameStrings = (a: readonly string[], b: readonly string[]) => a.length ===
 function sameEntry(x: EffectiveAccess, y: EffectiveAccess): boolean {
   return x.site.line === y.site.line && x.site.column === y.site.column && x.site.endLine === y.site.endLine && x.site.endColumn === y.site.endColumn
     && x.access === y.access && x.op === y.op && x.key === y.key && x.value === y.value && !x.readWrite === !y.readWrite
-    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && x.ownedVia === y.ownedVia && x.ownRoot === y.ownRoot && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
+    && !x.check === !y.check && !x.boundHere === !y.boundHere && !x.onSelf === !y.onSelf && x.freshRoot === y.freshRoot && x.ownedVia === y.ownedVia && x.ownRoot === y.ownRoot && !x.viaAlias === !y.viaAlias && sameStrings(x.locks, y.locks) && sameStrings(x.via, y.via);
 }
 
 /** The text a parameter (or a path through one, `mgr.status`) is at a call: the argument's

@@ -159,4 +159,6 @@ export const CONTAINER_BASES: Record<string, string> = {
   'collections.Counter': 'Counter', 'collections.deque': 'deque', 'collections.UserDict': 'dict', 'collections.UserList': 'list',
 };
 
-export const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'setUp']);
+/** Methods that run on an object no other thread has yet: its construction, and unpickling's
+ *  `__setstate__` on the object being made. */
+export const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'setUp', '__setstate__']);
