@@ -212,8 +212,6 @@ export class Analysis implements ResultsView {
     return { mode: 'rebuilt', functions: this.program.fns.size, containers: this.program.containers.size, threadsRedone: true, findings: 'all' };
   }
 
-  /** What ownership answers of a function: whether it lets its object go (when some fresh
-   *  local's ownership has asked), and whether each of its fresh locals is its own. */
   /** The lock each lock text of fn (at its calls and accesses) takes, as findings compare them. */
   private lockIdentities(fn: FnInfo): Map<string, string> {
     const m = new Map<string, string>();
@@ -221,6 +219,8 @@ export class Analysis implements ResultsView {
     return m;
   }
 
+  /** What ownership answers of a function: whether it lets its object go (when some fresh
+   *  local's ownership has asked), and whether each of its fresh locals is its own. */
   private ownershipKey(fn: FnInfo, consulted: boolean, attrs: string[]): string {
     const made = fn.s.made;
     const leaks = consulted ? String(this.program.leaks(fn)) : '-';
@@ -232,7 +232,9 @@ export class Analysis implements ResultsView {
     for (const c of this.graph.calls.get(fn) ?? []) if (c.site.callee.root.startsWith('<call:')) chained += this.program.calledOnMade(fn, c.site, c.targets) ? '1' : '0';
     // (and whether it is a factory its callers' locals are new objects from, if one asked)
     const factory = this.program.consultedAsFactory(fn) ? String(this.program.factory(fn)) : '-';
-    return `${leaks}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}|${factory}`;
+    // (and, for a constructor's, whether it hands its object on itself: Program.leaksFromInit)
+    const selfGo = this.program.consultedForSelf(fn) ? String(this.program.letsSelfGo(fn)) : '-';
+    return `${leaks}|${selfGo}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}|${factory}`;
   }
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */

@@ -523,7 +523,9 @@ export class Program {
     const sp = m.s.selfParam;
     for (const site of m.s.calls) {
       if (r) break;
-      const onSelf = (sp && site.callee.root === sp && site.callee.attrs.length === 1) || (site.callee.root === '<super>' && site.callee.attrs.length === 1);
+      // (and `Base.m(self)`, which the summarizer does not count as letting self go)
+      const onSelf = (sp && site.callee.root === sp && site.callee.attrs.length === 1) || (site.callee.root === '<super>' && site.callee.attrs.length === 1)
+        || (!!sp && site.args[0] === sp && site.callee.attrs.length === 1 && !site.callee.root.startsWith('<'));
       if (!onSelf) continue;
       const targets = this.callTargets(m, site);
       if ((!targets.length && !site.property && !site.setter && !site.dunder) || targets.some(t => this.leaks(t.fn, seen))) r = true;
@@ -533,6 +535,17 @@ export class Program {
     return r;
   }
   private leakMemo = new Map<FnInfo, boolean>();
+
+  /** A method that hands its object on itself: self passed, stored or returned elsewhere
+   *  (`REGISTRY.append(self)`), or one of its bound methods handed out (`bus.post(self.hit)`).
+   *  In a constructor (leaksFromInit), what it makes is then not its maker's alone. */
+  letsSelfGo(m: FnInfo): boolean {
+    this.selfGoAsked.add(m);
+    return !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)));
+  }
+  private readonly selfGoAsked = new Set<FnInfo>();
+  /** Whether letsSelfGo was asked of m since the program was built (Analysis.ownershipKey). */
+  consultedForSelf(m: FnInfo): boolean { return this.selfGoAsked.has(m); }
   /** Every method leaks() was asked about, since the program was built: whether its leaking
    *  can have changed an answer (Analysis.update). */
   private readonly asked = new Set<FnInfo>();
@@ -568,12 +581,13 @@ export class Program {
     const starts = (m: FnInfo, depth: number): boolean => {
       if (seen.has(m) || depth > 3) return false;
       seen.add(m);
-      if (m.s.starts.length) return true;
+      if (m.s.starts.length || this.letsSelfGo(m)) return true;
       const sp = m.s.selfParam;
       for (const site of m.s.calls) {
-        if (!sp || site.callee.root !== sp || site.callee.attrs.length !== 1) continue;
-        const callee = this.lookupMethod(cls, site.callee.attrs[0]);
-        if (callee && starts(callee, depth + 1)) return true;
+        if (!sp || site.callee.attrs.length !== 1) continue;
+        // (`self.m()`, and a base's `Base.__init__(self)`)
+        const callees = site.callee.root === sp ? [this.lookupMethod(cls, site.callee.attrs[0])] : site.args[0] === sp ? this.callTargets(m, site).map(t => t.fn) : [];
+        for (const callee of callees) if (callee && starts(callee, depth + 1)) return true;
       }
       return false;
     };
@@ -854,7 +868,7 @@ export class Program {
         if (!info) continue;
         if (info.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(k.file, info.queued));
         // (put from an untyped parameter: what its callers hand it)
-        const handed = this.addedValues(k, info).filter(x => x.k === 'inst');
+        const handed = this.addedValues(k, info);
         if (handed.length) out = joinVals(out ?? NO_VALS, handed);
         break;
       }
@@ -1014,6 +1028,13 @@ export class Program {
       for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if ((v.k === 'fn' || v.k === 'inst') && !out.some(o => sameVal(o, v))) out.push(v);
     }
     return out;
+  }
+
+  /** What a module global is bound to, from its type texts; nothing for a container, whose
+   *  texts are its elements' (`REGISTRY.append(self)`, `List[Worker]`). */
+  private globalValues(v: { file: FileSummary; name: string }): Val[] {
+    const info = own(v.file.globals, v.name);
+    return info?.typeText && !info.container ? this.typesFromText(v.file, info.typeText) : NO_VALS;
   }
 
   getAttr(v: Val, a: string): Val[] {
@@ -1261,7 +1282,7 @@ export class Program {
     for (const v of vals) {
       // a module global bound to what a call returned (`tally = make_counter()`): the function
       if (v.k === 'var' && !site.property && !site.callee.attrs.length) {
-        for (const t of this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText)) if (t.k === 'fn' && !t.bound) add(t.fn, false);
+        for (const t of this.globalValues(v)) if (t.k === 'fn' && !t.bound) add(t.fn, false);
         continue;
       }
       if (v.k === 'fn') {
@@ -1405,7 +1426,7 @@ export class Program {
       if (!named && !objects) return NO_VALS;
       // (a module global, `q = SimpleQueue()` then `Thread(target=drain, args=(q,))`: what it
       // is bound to)
-      return this.evalPath(fn, dotted(a)).flatMap(v => (v.k === 'var' && objects ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v]))
+      return this.evalPath(fn, dotted(a)).flatMap(v => (v.k === 'var' && objects ? this.globalValues(v) : [v]))
         .filter(v => (v.k === 'fn' ? named : v.k === 'inst' && !v.loose && objects));
     });
     return handed.some(h => h.length) ? handed : undefined;
@@ -1637,7 +1658,7 @@ export class Program {
         // (`return self.senders[pid]`: an item of the container, ITEM_OF)
         for (const v of text.startsWith(ITEM_OF) ? this.evalRoot(fn, text) : this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
           // (`return invoke_excepthook`: a closure or function, called later through what holds it)
-          const made: Val[] = !call ? (v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
+          const made: Val[] = !call ? (v.k === 'var' ? this.globalValues(v) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
             : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];
           for (const m of made) {
             some = true;
@@ -1846,7 +1867,7 @@ export class Program {
     if (!objVals.length) return this.guessedContainer(fn, attr);
     for (const o of objVals) {
       // a module-level instance (`root = RootLogger(…)`; `root.handlers`): what its type says
-      const vals = o.k === 'var' ? this.typesFromText(o.file, own(o.file.globals, o.name)?.typeText) : [o];
+      const vals = o.k === 'var' ? this.globalValues(o) : [o];
       for (const v of vals) {
         if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method, binds, aliased)) out.add(id);
         else if (v.k === 'mod') {

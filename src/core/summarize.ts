@@ -908,7 +908,7 @@ class Summarizer {
     this.scopes.push(scope);
     const body = child(n, 'body');
     if (body) this.block(body.children, { scope, locks: [], inLoop: false });
-    if (body) this.markFresh(scope, body);
+    if (body) this.markFresh(scope, body, inClass ? parentScope.cls!.bases : undefined);
     this.finishScope(scope);
     this.scopes.pop();
   }
@@ -924,7 +924,7 @@ class Summarizer {
   /** Calls and accesses through locals that hold an object no other thread can reach: bound
    *  only to calls' results, and used only as a receiver (`sel.register(fd)`, `s.items[k]`),
    *  never passed, returned, stored, compared or seen by a nested function (CallSite.fresh). */
-  private markFresh(scope: Scope, body: SyntaxNode): void {
+  private markFresh(scope: Scope, body: SyntaxNode, bases?: ExprPath[]): void {
     const fn = scope.fn;
     const cand = new Set(scope.made ? [...scope.made.keys()].filter(x => !scope.notMade?.has(x) && !scope.declaredGlobal.has(x) && !fn.params.includes(x)) : []);
     if (cand.size && !(fn.calls.some(c => cand.has(c.callee.root)) || fn.accesses.some(a => cand.has(a.target.root)))) cand.clear();
@@ -954,7 +954,7 @@ class Summarizer {
           if (use === 'value' && !nested && node.parent?.type === 'attribute' && node.parent.parent?.type !== 'attribute') {
             const attr = child(node.parent, 'attribute');
             if (attr) { const v = (fn.selfValues ??= []); const t = this.t(attr); if (!v.includes(t)) v.push(t); }
-          } else if (nested || !(use === 'use' || use === 'value' || node.parent?.type === 'return_statement')) { fn.selfEscapes = true; selfSeen = true; }
+          } else if (nested || !(use === 'use' || use === 'value' || node.parent?.type === 'return_statement' || baseCall(node, bases, n => this.t(n)))) { fn.selfEscapes = true; selfSeen = true; }
           continue;
         }
         if (!cand.has(name)) continue;
@@ -1234,12 +1234,15 @@ class Summarizer {
    *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
    *  and a few texts at most. */
   private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
-    const held = this.selfAttr(obj);
+    const held = this.selfAttr(obj) ?? this.moduleGlobal(obj, ctx);
     if (!held?.info.container) return;
     let texts: string[] | undefined;
     if (added.type === 'call') {
       const f = this.dottedText(child(added, 'function'));
       texts = f ? [f] : undefined;
+    } else if (added.type === 'identifier' && this.t(added) === ctx.scope.fn.selfParam && ctx.scope.fn.className && !ctx.scope.fn.classmethod) {
+      // (`REGISTRY.append(self)`: an object of the method's class)
+      texts = [ctx.scope.fn.className];
     } else if (added.type === 'identifier') {
       const fn = ctx.scope.fn, p = this.t(added);
       const lt = boundTypes(fn, p);
@@ -1247,7 +1250,7 @@ class Summarizer {
       // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`;
       // a list's adds only: a mapping's `self.status[room] = status` is written at every
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
-      if (params && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
+      if (params && !lt.length && !own(fn.paramTypes, p) && held.table !== this.out.globals) this.noteAddedParam(held, fn, p);
     }
     this.noteTypes(held, texts, 'typeText');
   }
@@ -2414,3 +2417,15 @@ function loopOf(n: SyntaxNode): number {
   return -1;
 }
 
+
+/** `Base.__init__(self, …)`, `Base.m(self)`: self handed as the first argument to a method of
+ *  one of its class's bases, called on it as `super().m()` would (Program.leaks follows it). */
+function baseCall(id: SyntaxNode, bases: ExprPath[] | undefined, text: (n: SyntaxNode) => string): boolean {
+  const args = id.parent;
+  if (!bases?.length || args?.type !== 'argument_list' || namedChildren(args)[0] !== id) return false;
+  const f = args.parent?.type === 'call' ? child(args.parent, 'function') : undefined;
+  const obj = f?.type === 'attribute' ? child(f, 'object') : undefined;
+  if (!obj) return false;
+  const t = text(obj);
+  return bases.some(b => [b.root, ...b.attrs].join('.') === t);
+}
