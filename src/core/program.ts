@@ -1224,6 +1224,14 @@ export class Program {
   }
 
   /** f, with unannotated constructor parameters typed by what construction sites pass. */
+  /** The classes a path names in fn, with what callers hand a parameter (`serve(handler=
+   *  ApiHandler)`) besides its default: a threading server's handler classes (ThreadModel). */
+  classesAt(fn: FnInfo, p: ExprPath): ClassInfo[] {
+    const out = this.evalPath(fn, p).flatMap(v => (v.k === 'cls' ? [v.cls] : []));
+    if (!p.attrs.length && fn.s.params.includes(p.root)) for (const v of this.paramFunctions?.get(fn)?.get(p.root) ?? NO_VALS) if (v.k === 'cls' && !out.includes(v.cls)) out.push(v.cls);
+    return out;
+  }
+
   private inferred<T>(f: () => T): T {
     if (this.inferring) return f();
     this.inferring = true;
@@ -1394,7 +1402,8 @@ export class Program {
     const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean }[] = [];
     for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args, start: true });
     const names = this.functionNames();
-    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a))) || !!constructionCallee(a);
+    const classes = this.classNames();
+    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a))) || !!constructionCallee(a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -1410,12 +1419,18 @@ export class Program {
    *  manager's); undefined when none does. */
   private handedValues(fn: FnInfo, args: string[], start = false): Val[][] | undefined {
     const names = this.functionNames();
+    const classes = this.classNames();
     const handed = args.map(a => {
       // (a construction, `logger.addHandler(StreamHandler())`: an object of that class)
       const made = constructionCallee(a);
       if (made) return this.evalPath(fn, dotted(made)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
+      // (a class itself, `serve(handler=ApiHandler)`: what the parameter makes or is given to)
+      if (classes.has(a.slice(a.lastIndexOf('.') + 1))) {
+        const cls = this.evalPath(fn, dotted(a)).filter(v => v.k === 'cls');
+        if (cls.length) return cls;
+      }
       // (at a call, objects through attribute paths only: a plain local is every call's
       // argument, and the rare one worth typing is not worth evaluating them all; at a thread
       // start, locals too: `q = Jobs(); Thread(target=work, args=(q,))`)
@@ -1441,6 +1456,12 @@ export class Program {
       for (const f of this.files) for (const [g, info] of Object.entries(f.globals)) if (info.typeText?.length) this.typedNames.add(g);
     }
     return this.typedNames;
+  }
+
+  private classNameSet?: Set<string>;
+  private classNames(): Set<string> {
+    if (!this.classNameSet) { this.classNameSet = new Set(); for (const c of this.classes.values()) this.classNameSet.add(c.s.name); }
+    return this.classNameSet;
   }
 
   private names?: Set<string>;

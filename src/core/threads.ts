@@ -659,7 +659,7 @@ export class ThreadModel {
   /** The handler classes a handler start's target names (`Handler`, `self.handler_cls` …). */
   private handlerClasses(fn: FnInfo, target: ExprPath | undefined): ClassInfo[] {
     if (!target) return [];
-    return this.program.evalPath(fn, target).flatMap(v => (v.k === 'cls' ? [v.cls] : []));
+    return this.program.classesAt(fn, target);
   }
 
   /** What a request handler runs per request: its HANDLER_METHODS and `do_<COMMAND>` methods,
@@ -672,8 +672,6 @@ export class ThreadModel {
     return out;
   }
 
-  /** The functions a start runs, each with the class of the object it runs on where that is
-   *  narrower than its own (CallTarget.recv). */
   /** The target's parameters a start gives objects of its own (ThreadStart.perStart), where
    *  what makes them makes a new object at each call. */
   private ownParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
@@ -701,6 +699,8 @@ export class ThreadModel {
     return `${fn.key}:${text}`;
   }
 
+  /** The functions a start runs, each with the class of the object it runs on where that is
+   *  narrower than its own (CallTarget.recv). */
   private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo; bound?: boolean }[] {
     if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c)).map(f => ({ fn: f }));
     if (st.lambda) {
