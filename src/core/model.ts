@@ -111,6 +111,9 @@ export interface AttrInfo {
   /** Type expression text from an annotation or a constructor call (`Manager`, `Optional[Store]`). */
   typeText?: string[];
   lock?: boolean;
+  /** Of a container: the module's functions stored in it (`HANDLERS["resize"] = resize`),
+   *  what calling one of its items may run (Program.elementsOf). */
+  functions?: string[];
   /** A semaphore made with a count other than 1 (`Semaphore(4)`, `Semaphore(0)`): holding it
    *  excludes no other thread, so it is no lock, whatever its name (Program.isLock). */
   counting?: boolean;

@@ -855,6 +855,7 @@ export class Program {
         if (v.k !== 'var') continue;
         const info = own(v.file.globals, v.name);
         if (info?.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(v.file, info.queued));
+        if (info) out = joinVals(out ?? NO_VALS, this.addedValues(v.file, info));
       }
       return out?.length ? out : undefined;
     }
@@ -868,7 +869,7 @@ export class Program {
         if (!info) continue;
         if (info.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(k.file, info.queued));
         // (put from an untyped parameter: what its callers hand it)
-        const handed = this.addedValues(k, info);
+        const handed = this.addedValues(k.file, info);
         if (handed.length) out = joinVals(out ?? NO_VALS, handed);
         break;
       }
@@ -960,6 +961,8 @@ export class Program {
       // (a callback registry: what callers hand the parameters its methods add)
       if (!values) for (const id of ids) for (const v of this.addedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       for (const id of ids) for (const v of this.tableMethods(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+      // (a module's functions kept in it, `HANDLERS["resize"] = resize`: what calling an item runs)
+      for (const id of ids) for (const v of this.storedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       for (const v of this.evalPath(fn, p)) {
         // (a module global: what its annotation names)
         const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
@@ -990,6 +993,16 @@ export class Program {
     return [];
   }
 
+  /** The module functions stored in a container (AttrInfo.functions), as its file names them. */
+  private storedFunctions(id: string): Val[] {
+    const c = this.containers.get(id);
+    const file = c && this.fileAt(c.path);
+    if (!file) return NO_VALS;
+    const info = c!.ownerKind === 'module' ? own(file.globals, c!.attr) : this.containerAttr(id)?.info;
+    if (!info?.functions) return NO_VALS;
+    return info.functions.flatMap(t => this.evalGlobalPath(file, dotted(t)).filter(v => v.k === 'fn'));
+  }
+
   /** The methods a container is bound to a literal of (AttrInfo.methodValues: a dispatch
    *  table, `{"put": self.on_put}`), on an object of its class. */
   private tableMethods(id: string): Val[] {
@@ -1012,17 +1025,22 @@ export class Program {
    *  the callers hand them (paramFunctions). */
   private addedFunctions(id: string): Val[] {
     const a = this.containerAttr(id);
-    return a ? this.addedValues(a.cls, a.info) : NO_VALS;
+    if (a) return this.addedValues(a.cls.file, a.info);
+    // (a module's registry, `_listeners.append(cb)` in `add_listener(cb)`)
+    const c = this.containers.get(id);
+    const file = c?.ownerKind === 'module' ? this.fileAt(c.path) : undefined;
+    const info = file && own(file.globals, c!.attr);
+    return info ? this.addedValues(file!, info) : NO_VALS;
   }
 
   /** What callers hand the parameters a class's methods add to (or put on) an attribute
    *  (AttrInfo.addedParams), from paramFunctions. */
-  private addedValues(cls: ClassInfo, info: AttrInfo): Val[] {
+  private addedValues(file: FileSummary, info: AttrInfo): Val[] {
     if (!this.paramFunctions || !info.addedParams) return NO_VALS;
     const out: Val[] = [];
     for (const ap of info.addedParams) {
       const i = ap.lastIndexOf(':');
-      const m = this.fnNamed(cls.file.module, ap.slice(0, i));
+      const m = this.fnNamed(file.module, ap.slice(0, i));
       // (functions, a callback registry; and objects, `self.handlers.append(hdlr)` with callers
       // handing it `StreamHandler()`: what a loop over it calls methods on)
       for (const v of (m && this.paramFunctions!.get(m)?.get(ap.slice(i + 1))) ?? NO_VALS) if ((v.k === 'fn' || v.k === 'inst') && !out.some(o => sameVal(o, v))) out.push(v);
@@ -2051,16 +2069,15 @@ export class Program {
   /** (the memo's mark for a lock text being worked out) */
   private static readonly NO_IDS: readonly string[] = [];
 
-  /** (undefined: some object it may be on is unknown) */
-  /** The locks an object's own analyzed `acquire` method takes (its straight-line
-   *  `x.acquire()` receivers, FunctionSummary.acquired), named in that method's frame on the
-   *  object's class; undefined unless every value is such an object. */
-  private acquiredThrough(vals: Val[], depth: number): string[] | undefined {
+  /** The locks an object's own analyzed `acquire` method (or `method`, `self._acquire()`) takes
+   *  (its straight-line `x.acquire()` receivers, FunctionSummary.acquired), named in that
+   *  method's frame on the object's class; undefined unless every value is such an object. */
+  private acquiredThrough(vals: Val[], depth: number, method = 'acquire'): string[] | undefined {
     if (!vals.length || depth >= MAX_LOCK_DEPTH) return undefined;
     const ids = new Set<string>();
     for (const v of vals) {
       if (v.k !== 'inst') return undefined;
-      const m = this.lookupMethod(v.cls, 'acquire');
+      const m = this.lookupMethod(v.cls, method);
       if (!m?.s.acquired?.length || m.s.acquired.includes(m.s.selfParam ?? 'self')) return undefined;
       for (const t of m.s.acquired) for (const id of this.inferred(() => this.resolveLockOf(m, t, depth + 1, v.cls)) ?? []) ids.add(id);
     }
@@ -2068,6 +2085,12 @@ export class Program {
   }
 
   private resolveLockOf(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
+    // (`self._acquire()`: what that method of the object acquires and keeps)
+    const call = text.endsWith('()') ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/.exec(text) : null;
+    if (call) {
+      const r = depth <= MAX_LOCK_DEPTH ? this.acquiredThrough(this.lockBase(fn, dotted(call[1]), recv), depth, call[2]) : undefined;
+      if (r) return r;
+    }
     // (what names no lock itself but an object whose class's own `acquire` takes one, logging's
     // Handler, `self.acquire()` with `if self.lock: self.lock.acquire()`: that lock, on it)
     return this.resolveLockText(fn, text, depth, recv) ?? (depth <= MAX_LOCK_DEPTH && DOTTED_NAME.test(text) ? this.acquiredThrough(this.lockBase(fn, dotted(text), recv), depth) : undefined);

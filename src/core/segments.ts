@@ -36,6 +36,11 @@ export interface AttrNote {
   addedParam?: string;
   /** AttrInfo.methodValues. */
   methodValues?: string[];
+  /** Element classes of a container bound to a comprehension or a literal of constructions
+   *  (`[Worker(i) for i in …]`): type texts, as its annotation's. */
+  elementTypes?: string[];
+  /** AttrInfo.functions: one function stored in the container. */
+  functions?: string;
   /** AttrInfo.queued: one type put on the queue. */
   queued?: string;
 }
@@ -44,6 +49,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   const info = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : (table[name] = { line: n.line, column: n.column });
   if (n.container && !info.container) { info.container = n.container; info.line = n.line; info.column = n.column; }
   if (n.typeText !== undefined) (info.typeText ??= []).push(n.typeText);
+  if (n.elementTypes && info.container) (info.typeText ??= []).push(...n.elementTypes);
   if (n.call) {
     if (n.call.lock) {
       info.lock = true;
@@ -70,6 +76,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.addedParam && !info.addedParams?.includes(n.addedParam)) (info.addedParams ??= []).push(n.addedParam);
   if (n.methodValues) info.methodValues = [...new Set([...(info.methodValues ?? []), ...n.methodValues])];
   if (n.queued !== undefined && !info.queued?.includes(n.queued)) (info.queued ??= []).push(n.queued);
+  if (n.functions !== undefined && !info.functions?.includes(n.functions)) (info.functions ??= []).push(n.functions);
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

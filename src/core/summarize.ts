@@ -410,7 +410,7 @@ class Summarizer {
    *  startedAfter). New objects, not changes. */
   private beforeStarts(scope: Scope): void {
     const fn = scope.fn;
-    if (scope.cls || fn.kind === 'module' || fn.kind === 'lambda' || !fn.starts.length) return;
+    if (scope.cls || fn.kind === 'lambda' || !fn.starts.length) return;
     // (one mark per access: `#k`, the rank of the first start in no loop after it, in the
     // starts' order; it precedes that start and every later one, startOrdered. A mark per
     // start was a string per later start on every access, quadratic in a function of many)
@@ -580,6 +580,10 @@ class Summarizer {
     // same lock as its own module's plain `_acquireLock()`
     const op = this.pathOf(obj);
     if (op && op.root !== ctx.scope.fn.selfParam && this.canonical(op)) return this.lockHelper(name);
+    // `self._acquire()` / `self._release()`: an object's own methods taking and giving back its
+    // lock (the analysis resolves what `_acquire` acquires: Program.resolveLockOf)
+    const h = op ? this.lockHelper(name) : undefined;
+    if (h) return { text: `${this.t(obj)}.${h.text}`, acquire: h.acquire };
     return undefined;
   }
 
@@ -1208,9 +1212,14 @@ class Summarizer {
       const lt = boundTypes(fn, name);
       const pt = own(fn.paramTypes, name);
       texts = lt.length ? lt.filter(t => !t.startsWith('<')) : pt ? [pt] : undefined;
-      if (!lt.length && !pt && held.table !== this.out.globals) this.noteAddedParam(held, fn, name);
+      if (!lt.length && !pt) this.noteAddedParam(held, fn, name);
     }
     this.noteTypes(held, texts, 'queued');
+  }
+
+  /** A function this module defines at its top level before here (`def resize(…)`). */
+  private moduleFunction(name: string): boolean {
+    return this.out.functions.some(f => f.kind === 'function' && f.qualname === name);
   }
 
   /** A module global of this file (`work_q` of `work_q = queue.Queue()`), named in a function
@@ -1250,7 +1259,9 @@ class Summarizer {
       // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`;
       // a list's adds only: a mapping's `self.status[room] = status` is written at every
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
-      if (params && !lt.length && !own(fn.paramTypes, p) && held.table !== this.out.globals) this.noteAddedParam(held, fn, p);
+      if (params && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
+      // (a module's function itself, `HANDLERS["resize"] = resize`: a callable element)
+      if (!lt.length && !hasParam(fn, p) && !ctx.scope.locals.has(p) && this.moduleFunction(p)) { this.noteTypes(held, [p], 'functions'); return; }
     }
     this.noteTypes(held, texts, 'typeText');
   }
@@ -1265,15 +1276,19 @@ class Summarizer {
 
   /** A parameter of fn (not self) added to or put on the attribute: AttrInfo.addedParams. */
   private noteAddedParam(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, fn: FunctionSummary, p: string): void {
-    if (p !== fn.selfParam && hasParam(fn, p)) applyNote(held.table, held.name, { line: held.info.line, column: held.info.column, addedParam: `${fn.qualname}:${p}` });
+    if (p === fn.selfParam || !hasParam(fn, p)) return;
+    const n: AttrNote = { line: held.info.line, column: held.info.column, addedParam: `${fn.qualname}:${p}` };
+    applyNote(held.table, held.name, n);
+    // (a module global's note is an effect later statements see: SummaryMemo)
+    if (this.effects && held.table === this.out.globals) this.effects.push({ key: `n ${held.name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name: held.name, note: { ...n, line: n.line - this.segmentLine } });
   }
 
   /** Class-like type texts (`Job`, `jobs.Job`) on the attribute's element types (`typeText`) or
    *  queued types (`queued`), a few at most. */
-  private noteTypes(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, texts: string[] | undefined, field: 'typeText' | 'queued'): void {
+  private noteTypes(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, texts: string[] | undefined, field: 'typeText' | 'queued' | 'functions'): void {
     const { table, name, info } = held;
     for (const t of texts ?? []) {
-      if (!classLike(t) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
+      if ((field !== 'functions' && !classLike(t)) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
       const n: AttrNote = { line: info.line, column: info.column, [field]: t };
       applyNote(table, name, n);
       // (a module global's note is an effect later statements see: SummaryMemo)
@@ -1380,6 +1395,14 @@ class Summarizer {
     const ct = this.containerType(value, type);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
+    // (`[Worker(i) for i in range(n)]`, `[Reader(), Writer()]`: the elements' classes, as an
+    // annotation `List[Worker]` would name them; a few at most)
+    else if (ct && value) {
+      const items = value.type === 'list_comprehension' || value.type === 'set_comprehension' ? [child(value, 'body')] : value.type === 'list' || value.type === 'tuple' || value.type === 'set' ? namedChildren(value) : [];
+      const made = items.map(x => (x?.type === 'call' ? this.dottedText(child(x, 'function')) : undefined));
+      const classes = [...new Set(made)];
+      if (made.length && classes.every(t => t !== undefined && classLike(t)) && classes.length <= MAX_ELEMENT_TYPES) n.elementTypes = classes as string[];
+    }
     // (`self.mgr = mgr`, `self.status = mgr.status` in __init__, mgr unannotated: typed later
     // from the construction sites)
     const fn = ctx.scope.fn;
