@@ -1914,6 +1914,7 @@ class Summarizer {
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
       // (`run_coroutine_threadsafe(self._fetch(i), loop)`: the coroutine's body runs on the
       // loop's thread, not here; its arguments are evaluated here)
+      if (start?.inline) this.addCall(ctx, n, start.inline, [this.short(child(child(n, 'function')!, 'object') ?? n)], {}, false);
       if (start?.coroutine) {
         lambdaTargets.add(start.coroutine);
         const al = child(start.coroutine, 'arguments');
@@ -2058,7 +2059,7 @@ class Summarizer {
   }
 
   // ---- thread starts ----
-  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode; coroutine?: SyntaxNode } | undefined {
+  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode; coroutine?: SyntaxNode; inline?: ExprPath } | undefined {
     // (a parameter defaulting to a known constructor, `ServerClass=ThreadingTCPServer`: what
     // the callers that leave it out make)
     const dflt = ctx.scope.fn.params.includes(path.root) ? own(ctx.scope.fn.paramDefaults ?? {}, path.root) : undefined;
@@ -2165,7 +2166,9 @@ class Summarizer {
       if (kind === 'thread' && !loop && ta.length && LOOP_RUNNERS.has(ta[ta.length - 1])) start.runsLoop = [start.target.root, ...ta.slice(0, -1)].join('.');
     }
     ctx.scope.fn.starts.push(start);
-    return { lambdaNode, ...(coroutine ? { coroutine } : {}) };
+    // (a done-callback added to a future that is already done runs at once, on this thread)
+    const inline = via === 'add_done_callback' && start.target ? { inline: start.target } : {};
+    return { lambdaNode, ...(coroutine ? { coroutine } : {}), ...inline };
   }
 
   /** Whether a path is a future an executor's `submit` returned: a local bound to it
