@@ -354,7 +354,7 @@ export class Findings {
     // starts there: importEnds); what it calls is.
     // A state on an object of a narrower class (`recv`) has it in its key, and collects only the
     // accesses made on such an object (EffectiveAccess.receivers).
-    const stack: Visit[] = t.entries.map((fn, i) => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn), held: NO_LOCKS, ...(i === 0 && t.ownParams ? { own: t.ownParams } : {}) }));
+    const stack: Visit[] = t.entries.map((fn, i) => ({ fn, up: undefined, locks: NO_LOCKS, locksKey: '', setup: ThreadModel.isSetup(fn), thread: t, index: -1, recv: entryReceiver(program, t, fn), held: NO_LOCKS, ...(i === 0 && (t.ownParams ?? t.objectParams) ? { own: t.ownParams ?? t.objectParams } : {}) }));
     let states = 0;
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
@@ -396,17 +396,18 @@ export class Findings {
     const byContainer = new Map<string, ThreadAccess[]>();
     // (the lock lists of an access that holds none of its own are its visit's, shared: these
     // are the most numerous objects of a findings run)
-    const canonicalOf = (v: Visit, a: EffectiveAccess | undefined) => {
+    const canonicalOf = (v: Visit, a: EffectiveAccess | undefined, own: boolean) => {
       const frame = a && helpers.lockFrame(v.fn, a);
       const c = a ? [...new Set([...v.held, ...a.locks.flatMap(x => program.lockIds(frame!, x, frame === v.fn ? v.recv : undefined))])] : v.held.slice();
       const t = v.thread;
-      // (a joined thread's accesses come before what follows its join(): JOINED)
-      if (t.joinedBy) c.push(t.joinedBy);
+      // (a joined thread's accesses come before what follows its join(): JOINED; of a thread
+      // per constructed object, only what it does on that object, objectParams)
+      if (t.joinedBy && (own || !t.objectParams || t.ownParams)) c.push(t.joinedBy);
       return c;
     };
     for (const v of visits) {
       let path: string[] | undefined;
-      let visitCanonical: string[] | undefined, visitShown: string[] | undefined;
+      let visitCanonical: string[] | undefined, visitOwnCanonical: string[] | undefined, visitShown: string[] | undefined;
       // (module-level code: what it does after its first thread start; before, it is import)
       const after = importEnds(v.fn.s);
       for (const a of helpers.accessesForFindings(v.fn)) {
@@ -418,16 +419,17 @@ export class Findings {
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
         let locks: string[], canonical: string[];
+        const own = !!v.own && ownAccess(v.fn, v.own, a);
         if (a.locks.length) {
           const held = [...new Set([...v.locks, ...a.locks])];
-          canonical = canonicalOf(v, a);
+          canonical = canonicalOf(v, a, own);
           locks = shownLocks(held);
         } else {
-          canonical = visitCanonical ??= canonicalOf(v, undefined);
+          canonical = own ? (visitOwnCanonical ??= canonicalOf(v, undefined, true)) : (visitCanonical ??= canonicalOf(v, undefined, false));
           locks = visitShown ??= shownLocks(v.locks);
         }
         const ta: ThreadAccess = { thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via };
-        if (v.own && ownAccess(v.fn, v.own, a)) ta.own = true;
+        if (own) ta.own = true;
         if (a.viaAlias) ta.viaAlias = true;
         l.push(ta);
       }
@@ -465,7 +467,9 @@ export class Findings {
         if (same && ownState(program, cid, w.thread)) continue;
         // (nor is what two thread instances each do to an object its start gave it alone: two
         // starts never give one object, ownParams)
-        if (w.own && o.own) continue;
+        // (for objects a constructor made, `objectParams`, only two instances of one thread:
+        // the other threads it started for that object share it)
+        if (w.own && o.own && (same || (!!w.thread.ownParams && !!o.thread.ownParams))) continue;
         // (rebinding an attribute, `self._processes = None`, is no write of the object another
         // attribute still holds and reads, `self.processes = executor._processes`)
         if ((w.op === 'assign' && o.viaAlias) || (o.op === 'assign' && w.viaAlias)) continue;
@@ -566,7 +570,7 @@ export class Findings {
       const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
         || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && startOrdered(w, fnThreads[0]))));
       // (the first writer on another thread that can fall between the test and the act)
-      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && !(ownObject && w.own) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
+      const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && !(ownObject && w.own && (!!w.thread.ownParams || fnThreads.includes(w.thread))) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
       if (use && !other) return false;
       // (run on two threads, each's write can fall between the other's test and write, unless
       // they never overlap: a common lock, or one joined before the other runs it)

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, isOrdering, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREAD_LOCAL_BASES, THREADING_SERVER_BASES, WRITE_METHODS } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -702,6 +702,30 @@ export class Program {
     const module = c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2);
     const cls = this.classes.get(`${module}:${c.owner}`);
     return !!cls && THREAD_LOCAL_BASES.some(b => this.derivesFrom(cls, b));
+  }
+
+  /** A container attribute each object of the class makes for itself (`self._pool = []`): not
+   *  bound in the class body, nor to another object's (an alias, a constructor parameter). */
+  perObjectAttr(cls: ClassInfo, attr: string): boolean {
+    for (const k of this.mro(cls)) {
+      const info = own(k.s.attrs, attr);
+      if (info) return !!info.container && !!info.instance && !info.aliases && !info.fromParams && !info.handed;
+    }
+    return false;
+  }
+
+  /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
+   *  wherever it is written: `self._t` in a method is the attribute of the base-most class of
+   *  the method's that has it (`mod:Reporter._t`); a list's elements keep their `[]`. */
+  boundKey(fn: FnInfo, text: string): string {
+    const each = text.endsWith(EACH_JOINED);
+    const t = each ? text.slice(0, -EACH_JOINED.length) : text;
+    const sp = this.selfName(fn);
+    const cls = this.methodOf(fn)?.cls;
+    if (!sp || !cls || !t.startsWith(sp + '.') || t.indexOf('.', sp.length + 1) >= 0) return text;
+    const attr = t.slice(sp.length + 1);
+    const owner = [...this.mro(cls)].reverse().find(k => own(k.s.attrs, attr)) ?? cls;
+    return `${owner.key}.${attr}${each ? EACH_JOINED : ''}`;
   }
 
   derivesFrom(c: ClassInfo, external: string): boolean {
@@ -2004,6 +2028,9 @@ export class Program {
     if (!memo) this.lockMemo.set(fn, (memo = new Map()));
     const key = recv ? `${text}@${recv.key}` : text;
     let ids = memo.get(key);
+    // (a join of a thread kept in an attribute, `<joined>self._t`: the attribute's, of the class
+    // that has it, as ThreadEntry.joinedBy names it; two classes' `self._t` are two)
+    if (!ids && text.startsWith(JOINED)) memo.set(key, (ids = [JOINED + this.boundKey(fn, text.slice(JOINED.length))]));
     if (!ids) {
       // (none while it is worked out: context managers that hold each other end there)
       memo.set(key, Program.NO_IDS);

@@ -287,7 +287,7 @@ export class HelperSummaries {
         if (own === true) what.onSelf = true;
         else if (own) what.ownedVia = own;
         if (a.fresh) what.freshRoot = a.target.root;
-        if (a.target.attrs.length === 1 && paramOf(fn, a.target.root)) what.ownRoot = a.target.root;
+        if (a.target.attrs.length <= 1 && paramOf(fn, a.target.root)) what.ownRoot = a.target.root;
         if (aliased.has(id)) what.viaAlias = true;
         out.push(new EffectiveAccess(what, this.program.locksOf(a.locks), NO_VIA, { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }));
       }
@@ -430,6 +430,7 @@ export class HelperSummaries {
             onSelf = isSelfAttr(this.program, fn, text);
             const dot = text ? text.indexOf('.') : -1;
             if (dot > 0 && text!.indexOf('.', dot + 1) < 0 && paramOf(fn, text!.slice(0, dot))) ownRoot = text!.slice(0, dot);
+            else if (dot < 0 && text && paramOf(fn, text)) ownRoot = text;
           }
           for (const container of containers) {
             const sig = `${container}|${a.access}|${a.op}|${key ?? ''}|${value ?? ''}${receivers ? `|${conesKey(receivers)}` : ''}`;
@@ -441,7 +442,9 @@ export class HelperSummaries {
             // (key and value in the literal, unset or not: in the object itself, not in a
             // property array of its own added later)
             const boundHere = container !== a.container && !container.startsWith(PARAM_PREFIX);
-            const what = this.whatOf(container, a.what, key, value, boundHere, boundHere && onSelf, boundHere ? ownRoot : undefined, receivers, sig);
+            // (the parameter it is on, for a thread instance's own objects: kept on an entry still
+            // on a parameter of this function too, which a thread start binds later)
+            const what = this.whatOf(container, a.what, key, value, boundHere, boundHere && onSelf, boundHere || container.startsWith(PARAM_PREFIX) ? ownRoot : undefined, receivers, sig);
             const e = new EffectiveAccess(what, union(call.locks, a.locks.length ? a.locks.map(subLock) : a.locks), this.chain(name, a.via), site);
             out.push(e);
             if (!st.signatures.has(sig)) { st.signatures.add(sig); st.distinct.push(e); }

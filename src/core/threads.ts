@@ -34,6 +34,12 @@ export interface ThreadEntry {
   /** Parameters of its first entry that each start gives an object of its own (ThreadStart.
    *  perStart, at every start): what its instances do on them they do not do to one object. */
   ownParams?: string[];
+  /** Parameters of its first entry (its self included) that each start in a constructor gives
+   *  the object being made, or that object's own containers (`Thread(target=self._run)` in
+   *  `__init__`, `args=(self._pool,)` with `self._pool = []` there): each instance of the thread
+   *  has its own object, but other threads started for that object share it, so only two
+   *  instances of this thread never meet on it (findings' racesOf). */
+  objectParams?: string[];
 }
 
 export interface ThreadsConfig {
@@ -46,8 +52,9 @@ export interface ThreadsConfig {
  *  moves the thread's start sites without a new thread model (see reposition). */
 interface SiteSource { fn: FnInfo; line: () => number; /** the index of the ThreadStart in fn's starts */ start?: number }
 interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null; handler?: boolean;
-  /** Per site in raw, the target's parameters that site gives an object of its own. */
-  own: (string[] | undefined)[] }
+  /** Per site in raw, the target's parameters that site gives an object of its own; and
+   *  those it gives the object a constructor makes (ThreadEntry.objectParams). */
+  own: (string[] | undefined)[]; objectOwn: (string[] | undefined)[] }
 
 /** The model before an in-place update, and the functions whose callees changed in it: a new
  *  model built from it propagates again only the threads that reach those (or whose entries
@@ -138,17 +145,17 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
-    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo, own?: string[]): Candidate => {
+    const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo, own?: string[], objectOwn?: string[]): Candidate => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
-      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], own: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
+      if (!c) cands.set(key, (c = { fn, kind, short, qual: cls ? cls.s.qualname : fn.s.qualname, raw: [], many: false, names: [], cls, bound: [], own: [], objectOwn: [], ...(extra?.length ? { extra } : {}), recv: recv ?? null }));
       else {
         // (started on objects of two classes: on any that has the target)
         if (c.recv !== recv) c.recv = null;
         // (and as one of several targets somewhere: those too, ThreadStart.oneOf)
         for (const x of extra ?? []) if (x !== c.fn && !c.extra?.includes(x)) c.extra = [...c.extra ?? [], x];
       }
-      if (site) { c.raw.push(site); c.bound.push(bound); c.own.push(own); }
+      if (site) { c.raw.push(site); c.bound.push(bound === undefined ? bound : program.boundKey(site.fn, bound)); c.own.push(own); c.objectOwn.push(objectOwn); }
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
       return c;
@@ -199,6 +206,9 @@ export class ThreadModel {
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         // (a callback on an event loop: on the thread that runs the loop, worked out below)
         if (st.loop !== undefined) {
+          // (a method of an analyzed class of that name, `self.pool.call_soon(fn)`: a call)
+          const site = fn.s.calls.find(c => c.line === st.line && c.column === st.column && c.callee.attrs[c.callee.attrs.length - 1] === st.via);
+          if (site && program.callTargets(fn, site, false).length) return;
           for (const t of this.startTargets(fn, st)) addTo(loopCallbacks, this.loopKey(fn, st.loop), t.fn);
           return;
         }
@@ -241,7 +251,7 @@ export class ThreadModel {
           if (made && !made.process && !made.thread) continue;
           // (a maker that returns threading.Thread's own object, `return threading.Thread(*a,
           // **kw)`: a thread, as if made there)
-          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv, this.ownParams(fn, st, t));
+          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv, this.ownParams(fn, st, t), this.objectParams(fn, st, t));
         }
       });
     }
@@ -267,7 +277,7 @@ export class ThreadModel {
       if (!m || !c) continue;
       madeBy.delete(cls);
       c.extra = [...(c.extra ?? []), ...m.fns.filter(f => f !== run && !c.extra?.includes(f))];
-      for (const site of m.sites) { c.raw.push(site); c.bound.push(undefined); c.own.push(undefined); }
+      for (const site of m.sites) { c.raw.push(site); c.bound.push(undefined); c.own.push(undefined); c.objectOwn.push(undefined); }
       if (m.many) c.many = true;
     }
     // (made through threading.Thread itself, or a subclass with no analyzed run(): a thread of
@@ -305,9 +315,9 @@ export class ThreadModel {
       if (starts) {
         const name = key.slice(key.lastIndexOf('.') + 1) || 'loop';
         let c = cands.get(`loop:${key}`);
-        if (!c) cands.set(`loop:${key}`, (c = { fn: fns[0], kind: 'thread', short: name, qual: key.replace(/^[^:]*:/, ''), raw: [], many: false, names: [], bound: [], own: [], ...(fns.length > 1 ? { extra: fns.slice(1) } : {}), recv: null }));
+        if (!c) cands.set(`loop:${key}`, (c = { fn: fns[0], kind: 'thread', short: name, qual: key.replace(/^[^:]*:/, ''), raw: [], many: false, names: [], bound: [], own: [], objectOwn: [], ...(fns.length > 1 ? { extra: fns.slice(1) } : {}), recv: null }));
         for (const s of starts) {
-          c.raw.push(s.site); c.bound.push(s.st.boundTo); c.own.push(undefined);
+          c.raw.push(s.site); c.bound.push(s.st.boundTo === undefined ? undefined : program.boundKey(s.fn, s.st.boundTo)); c.own.push(undefined); c.objectOwn.push(undefined);
           if (s.st.inLoop || this.runsRepeatedly(s.fn)) c.many = true;
           if (s.st.name && !c.names.includes(s.st.name)) c.names.push(s.st.name);
         }
@@ -364,20 +374,25 @@ export class ThreadModel {
       // _reap, runs after the last one: not another at once)
       const concurrent = c.kind === 'timer' && c.raw.some(r => r.fn === c.fn) ? placed(c.raw.filter(r => r.fn !== c.fn)) : sites;
       const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
+      // (the parameters every site gives an object of its own: ThreadEntry.ownParams, objectParams)
+      const every = (l: (string[] | undefined)[]): string[] | undefined => (instances === 'many' && c.raw.length ? l.reduce<string[] | undefined>((acc, o) => (acc && o ? acc.filter(p => o.includes(p)) : undefined), l[0]) : undefined);
       // (one thread, started from one bound name: its join() ends it; or the threads of one
       // start kept in one list, however many: a join loop over the list ends them all, but no
-      // instance before another, findings' racesOf)
+      // instance before another, findings' racesOf; or one per object a constructor made,
+      // bound to an attribute of it: its join orders what the thread does on that object,
+      // findings' collect)
+      const perObject = !!every(c.objectOwn)?.length && !every(c.own)?.length;
       const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
-        && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED)) ? JOINED + c.bound[0] : undefined;
+        && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED) || perObject) ? JOINED + c.bound[0] : undefined;
       // (one start, in no loop, of a function that runs once, from one place (one thread's run
       // or main's), and is none of its entries: what precedes the function's first start in no
       // loop comes before the thread, STARTED; the summarizer marks it, one mark per function)
       const only = c.raw.length === 1 ? c.raw[0] : undefined;
       const started = instances === 'one' && only?.start !== undefined && only.fn !== c.fn && !c.extra?.includes(only.fn)
         && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${startRank(only.fn.s.starts, only.start)}` : undefined;
-      // (the parameters every start gives an object of its own)
-      const ownParams = instances === 'many' && c.raw.length ? c.own.reduce<string[] | undefined>((acc, o) => (acc && o ? acc.filter(p => o.includes(p)) : undefined), c.own[0]) : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}) });
+      const ownParams = every(c.own);
+      const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -436,7 +451,7 @@ export class ThreadModel {
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
     if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
-      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}`) return t;
+      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}`) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;
@@ -558,7 +573,7 @@ export class ThreadModel {
     for (let depth = 0; depth < 6 && frontier.length; depth++) {
       const next: FnInfo[] = [];
       for (const fn of frontier) {
-        if (seen.has(fn) || CONSTRUCTOR_NAMES.has(fn.s.name)) continue;
+        if (seen.has(fn)) continue;
         seen.add(fn);
         const l = sitesOf(fn);
         if (l.some(s => s.inLoop) || l.length > 1) return true;
@@ -701,6 +716,21 @@ export class ThreadModel {
 
   /** The functions a start runs, each with the class of the object it runs on where that is
    *  narrower than its own (CallTarget.recv). */
+  /** The target's parameters a start in a constructor gives the object being made (its self,
+   *  `target=self._run`) or that object's own containers (`args=(self._pool,)`:
+   *  Program.perObjectAttr); none in a loop there, whose threads all share the object. */
+  private objectParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
+    const sp = fn.s.selfParam;
+    if (fn.s.name !== '__init__' || !fn.cls || !sp || st.inLoop || st.kind === 'process') return undefined;
+    const out: string[] = [];
+    if (t.bound && st.target?.root === sp && st.target.attrs.length === 1 && t.fn.s.selfParam) out.push(t.fn.s.selfParam);
+    if (st.args) {
+      const mine = st.args.filter(a => a.startsWith(sp + '.') && a.indexOf('.', sp.length + 1) < 0 && this.program.perObjectAttr(fn.cls!, a.slice(sp.length + 1)));
+      if (mine.length) for (const [param, text] of bindArguments(t.fn, !!t.bound, st.args, {})) if (mine.includes(text) && !out.includes(param)) out.push(param);
+    }
+    return out.length ? out.sort() : undefined;
+  }
+
   private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo; bound?: boolean }[] {
     if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c)).map(f => ({ fn: f }));
     if (st.lambda) {
