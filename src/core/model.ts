@@ -111,6 +111,9 @@ export interface AttrInfo {
   /** Type expression text from an annotation or a constructor call (`Manager`, `Optional[Store]`). */
   typeText?: string[];
   lock?: boolean;
+  /** Of a queue: the types of the items of tuples put on it, `i:Type` (`q.put((Job(), cb))`);
+   *  tuple items from parameters are `addedParams` entries `qualname:param#i`. */
+  queuedAt?: string[];
   /** Of a container: the module's functions stored in it (`HANDLERS["resize"] = resize`),
    *  what calling one of its items may run (Program.elementsOf). */
   functions?: string[];
@@ -269,6 +272,9 @@ export const LISTED_FROM = '<listed>';
 /** A call's callee that is an item of a container (`self.handlers[kind](msg)`): its elements or
  *  values (Program.evalRoot). */
 export const ITEM_OF = '<item>';
+/** A local bound to one item of a tuple a queue hands out (`fn, args = self.q.get()`):
+ *  `<tuple>0|self.q.get` (Program.queuedItemsOf). */
+export const TUPLE_OF = '<tuple>';
 /** A local type from `isinstance(obj, C)`: obj may be a C, besides what it was bound to. */
 export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
@@ -843,6 +843,11 @@ export class Program {
     // (a loop variable: an element of the container it iterates)
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
     if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
+    // (`fn, args = self.q.get()`: one item of the tuples put on the queue)
+    if (lt[0].startsWith(TUPLE_OF)) {
+      const bar = lt[0].indexOf('|');
+      return also(this.queuedItemsOf(f, lt[0].slice(bar + 1), Number(lt[0].slice(TUPLE_OF.length, bar))));
+    }
     // (`item = work_q.get()` on a module's queue: what is put on it, not what the text names,
     // the external getter's result)
     const q = lt.length === 1 ? this.queuedOf(f, lt[0]) : undefined;
@@ -899,6 +904,37 @@ export class Program {
       }
     }
     return out?.length ? out : undefined;
+  }
+
+  /** Item i of the tuples put on the queue a getter text names (`self.q.get`, `work_q.get`):
+   *  AttrInfo.queuedAt, and what callers hand the parameters put there (`qualname:param#i`). */
+  private queuedItemsOf(f: FnInfo, text: string, i: number): Val[] {
+    const p = dotted(text);
+    const n = p.attrs.length;
+    if (!n || !QUEUE_GETTERS.has(p.attrs[n - 1])) return NO_VALS;
+    const tables: { file: FileSummary; info: AttrInfo }[] = [];
+    if (n === 1) {
+      if (!f.s.params.includes(p.root) && !f.s.locals.includes(p.root)) for (const v of this.resolveGlobal(f.file, p.root)) { const info = v.k === 'var' ? own(v.file.globals, v.name) : undefined; if (info) tables.push({ file: (v as { file: FileSummary }).file, info }); }
+    } else {
+      const attr = p.attrs[n - 2];
+      for (const v of this.evalPath(f, { root: p.root, attrs: p.attrs.slice(0, n - 2) })) {
+        if (v.k !== 'inst') continue;
+        for (const k of this.mro(v.cls)) { const info = own(k.s.attrs, attr); if (info) { tables.push({ file: k.file, info }); break; } }
+      }
+    }
+    let out: Val[] = NO_VALS;
+    for (const { file, info } of tables) {
+      const typed = (info.queuedAt ?? []).filter(t => t.startsWith(`${i}:`)).map(t => t.slice(t.indexOf(':') + 1));
+      if (typed.length) out = joinVals(out, this.typesFromText(file, typed));
+      if (info.addedParams && this.paramFunctions) for (const ap of info.addedParams) {
+        if (!ap.endsWith(`#${i}`)) continue;
+        const c = ap.lastIndexOf(':');
+        const m = this.fnNamed(file.module, ap.slice(0, c));
+        const vals = m && this.paramFunctions.get(m)?.get(ap.slice(c + 1, ap.lastIndexOf('#')));
+        if (vals) out = joinVals(out, vals.filter(v => v.k === 'fn' || v.k === 'inst'));
+      }
+    }
+    return out;
   }
 
   /** vals, and the classes `isinstance(name, C)` tests in f add to a parameter (loosely). */

@@ -39,6 +39,8 @@ export interface AttrNote {
   /** Element classes of a container bound to a comprehension or a literal of constructions
    *  (`[Worker(i) for i in …]`): type texts, as its annotation's. */
   elementTypes?: string[];
+  /** AttrInfo.queuedAt: one tuple item's type, `i:Type`. */
+  queuedAt?: string;
   /** AttrInfo.functions: one function stored in the container. */
   functions?: string;
   /** AttrInfo.queued: one type put on the queue. */
@@ -77,6 +79,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.methodValues) info.methodValues = [...new Set([...(info.methodValues ?? []), ...n.methodValues])];
   if (n.queued !== undefined && !info.queued?.includes(n.queued)) (info.queued ??= []).push(n.queued);
   if (n.functions !== undefined && !info.functions?.includes(n.functions)) (info.functions ??= []).push(n.functions);
+  if (n.queuedAt !== undefined && !info.queuedAt?.includes(n.queuedAt)) (info.queuedAt ??= []).push(n.queuedAt);
 }
 
 /** One change a statement made to what later statements see. `key` says it without positions

@@ -2,19 +2,14 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import {
-  AttrInfo, CallSite, classLike, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary,
-  boundTypes, GETATTR_OF, hasParam, importEnds, ImportBinding, ITEM_OF, LISTED_FROM, NARROWED, own, StartKind, ThreadStart, UNKNOWN_RETURN, VALUES_OF,
-} from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, boundTypes, classLike, hasParam, importEnds, own } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY,
-  CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS,
-  MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS,
+  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -1185,6 +1180,12 @@ class Summarizer {
     if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'parenthesized_expression', 'expression_list'].includes(left.type)) {
       const values = value && ['tuple', 'expression_list', 'list'].includes(value.type) ? namedChildren(value) : undefined;
       namedChildren(left).forEach((t, i) => this.assignTarget(t, values && values.length === namedChildren(left).length ? values[i] : undefined, undefined, ctx));
+      // (`fn, args = self.q.get()`: each name one item of the tuples put on the queue)
+      const f = value?.type === 'call' ? child(value, 'function') : undefined;
+      const getter = f?.type === 'attribute' ? this.dottedText(f) : undefined;
+      if (getter && QUEUE_GETTERS.has(getter.slice(getter.lastIndexOf('.') + 1)) && ctx.scope.fn.kind !== 'module') {
+        namedChildren(left).forEach((t, i) => { if (t.type === 'identifier') this.setLocalType(ctx.scope.fn, this.t(t), [`${TUPLE_OF}${i}|${getter}`]); });
+      }
       return;
     }
     if (left.type === 'list_splat_pattern') { const id = namedChildren(left)[0]; if (id) this.assignTarget(id, undefined, undefined, ctx); return; }
@@ -1204,6 +1205,12 @@ class Summarizer {
     const held = this.selfAttr(obj) ?? this.moduleGlobal(obj, ctx);
     if (!held?.info.typeText?.some(t => { const [root, ...attrs] = t.split('.'); return QUEUE_CONSTRUCTORS.has(this.canonical({ root, attrs }) ?? t); })) return;
     let texts: string[] | undefined;
+    const tuple = put.type === 'parenthesized_expression' ? namedChildren(put)[0] : put;
+    if (tuple?.type === 'tuple') {
+      // (`self.q.put((fn, args))`: each item, for `fn, args = self.q.get()`)
+      namedChildren(tuple).forEach((x, i) => this.noteQueuedItem(held, x, ctx, i));
+      return;
+    }
     if (put.type === 'call') {
       const f = this.dottedText(child(put, 'function'));
       texts = f ? [f] : undefined;
@@ -1215,6 +1222,22 @@ class Summarizer {
       if (!lt.length && !pt) this.noteAddedParam(held, fn, name);
     }
     this.noteTypes(held, texts, 'queued');
+  }
+
+  /** Item i of a tuple put on a queue: a construction's class, or an untyped parameter (what
+   *  callers hand it: `addedParams` `qualname:param#i`). */
+  private noteQueuedItem(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, x: SyntaxNode, ctx: Ctx, i: number): void {
+    const fn = ctx.scope.fn;
+    if (x.type === 'identifier') {
+      const p = this.t(x);
+      if (!boundTypes(fn, p).length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p, `#${i}`);
+      return;
+    }
+    const f = x.type === 'call' ? this.dottedText(child(x, 'function')) : undefined;
+    if (!f || !classLike(f) || (held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2) return;
+    const n: AttrNote = { line: held.info.line, column: held.info.column, queuedAt: `${i}:${f}` };
+    applyNote(held.table, held.name, n);
+    if (this.effects && held.table === this.out.globals) this.effects.push({ key: `n ${held.name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name: held.name, note: { ...n, line: n.line - this.segmentLine } });
   }
 
   /** A function this module defines at its top level before here (`def resize(…)`). */
@@ -1275,9 +1298,9 @@ class Summarizer {
   }
 
   /** A parameter of fn (not self) added to or put on the attribute: AttrInfo.addedParams. */
-  private noteAddedParam(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, fn: FunctionSummary, p: string): void {
+  private noteAddedParam(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, fn: FunctionSummary, p: string, item = ''): void {
     if (p === fn.selfParam || !hasParam(fn, p)) return;
-    const n: AttrNote = { line: held.info.line, column: held.info.column, addedParam: `${fn.qualname}:${p}` };
+    const n: AttrNote = { line: held.info.line, column: held.info.column, addedParam: `${fn.qualname}:${p}${item}` };
     applyNote(held.table, held.name, n);
     // (a module global's note is an effect later statements see: SummaryMemo)
     if (this.effects && held.table === this.out.globals) this.effects.push({ key: `n ${held.name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name: held.name, note: { ...n, line: n.line - this.segmentLine } });

@@ -206,9 +206,11 @@ export class ThreadModel {
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         // (a callback on an event loop: on the thread that runs the loop, worked out below)
         if (st.loop !== undefined) {
-          // (a method of an analyzed class of that name, `self.pool.call_soon(fn)`: a call)
+          // (a method of an analyzed class of that name, `self.pool.call_soon(fn)`: a call; but
+          // not asyncio's own loops, analyzed with the stdlib, which run it later on their thread)
           const site = fn.s.calls.find(c => c.line === st.line && c.column === st.column && c.callee.attrs[c.callee.attrs.length - 1] === st.via);
-          if (site && program.callTargets(fn, site, false).length) return;
+          const targets = site ? program.callTargets(fn, site, false) : [];
+          if (targets.length && targets.every(t => !/^asyncio(\.|$)/.test(t.fn.file.module))) return;
           for (const t of this.startTargets(fn, st)) addTo(loopCallbacks, this.loopKey(fn, st.loop), t.fn);
           return;
         }
