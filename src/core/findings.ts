@@ -9,7 +9,7 @@ import { bindArguments, EffectiveAccess, HelperSummaries, PARAM_PREFIX } from '.
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
-import { CONSTRUCTOR_NAMES, DEQUE_ATOMIC_OPS, isOrdering, STARTED } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DEQUE_ATOMIC_OPS, IMPORTED, isOrdering, STARTED } from './vocabulary';
 
 interface ThreadAccess {
   thread: ThreadEntry;
@@ -473,6 +473,8 @@ export class Findings {
         // (rebinding an attribute, `self._processes = None`, is no write of the object another
         // attribute still holds and reads, `self.processes = executor._processes`)
         if ((w.op === 'assign' && o.viaAlias) || (o.op === 'assign' && w.viaAlias)) continue;
+        // (what a module's import does comes before a thread its import does not start)
+        if (importOrdered(w, o.thread) || importOrdered(o, w.thread)) continue;
         if (deque && DEQUE_ATOMIC_OPS.has(w.op) && DEQUE_ATOMIC_OPS.has(o.op)) continue;
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
@@ -568,6 +570,7 @@ export class Findings {
       // thread started after both, or this function's one thread after the writer; not where
       // this function runs as many instances)
       const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
+        || fnThreads.every(t => importOrdered(w, t))
         || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && startOrdered(w, fnThreads[0]))));
       // (the first writer on another thread that can fall between the test and the act)
       const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && !(ownObject && w.own && (!!w.thread.ownParams || fnThreads.includes(w.thread))) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
@@ -844,6 +847,11 @@ function ownAtCall(caller: FnInfo, own: string[], call: ResolvedCall, callee: Fn
  *  or `job.x` with job one (ownRoot). */
 function ownAccess(fn: FnInfo, own: string[], a: EffectiveAccess): boolean {
   return (!!a.onSelf && !!fn.s.selfParam && own.includes(fn.s.selfParam)) || (a.ownRoot !== undefined && own.includes(a.ownRoot));
+}
+
+/** An access made by a module's import (holding IMPORTED) before a thread no import starts. */
+function importOrdered(a: { canonical: string[] }, t: ThreadEntry): boolean {
+  return t.kind !== 'main' && !t.atImport && a.canonical.includes(IMPORTED);
 }
 
 function ownState(program: Program, cid: string, t: ThreadEntry): boolean {

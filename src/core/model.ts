@@ -98,6 +98,8 @@ export interface ThreadStart extends Span {
    *  that runs the loop (`runsLoop`, or a thread's entry calling `loop.run_forever()`), or on
    *  main where none does. */
   loop?: string;
+  /** At a module's top level outside `if __name__ == "__main__":`: started by its import. */
+  atImport?: boolean;
   /** The target is a loop's runner (`Thread(target=self.loop.run_forever)`): the loop's text;
    *  what is scheduled on that loop runs on this thread. */
   runsLoop?: string;

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -1018,8 +1018,9 @@ export class Program {
       if (!ids.length && !p.attrs.length) return this.annotatedItems(fn, p.root, values);
       if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
       const out: Val[] = [];
-      // (a callback registry: what callers hand the parameters its methods add)
-      if (!values) for (const id of ids) for (const v of this.addedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+      // (a callback registry: what callers hand the parameters its methods add; a mapping's
+      // values, `HANDLERS[kind] = fn`, as a list's elements)
+      for (const id of ids) for (const v of this.addedFunctions(id)) if ((!values || v.k === 'fn') && !out.some(o => sameVal(o, v))) out.push(v);
       for (const id of ids) for (const v of this.tableMethods(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       // (a module's functions kept in it, `HANDLERS["resize"] = resize`: what calling an item runs)
       for (const id of ids) for (const v of this.storedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
@@ -1467,6 +1468,29 @@ export class Program {
             });
             // (`retry(action=self.reload)`)
             for (const [k, vals] of byName ?? []) if (params.includes(k)) put(k, fit(k, vals));
+          }
+        }
+      }
+      // Decorators: `@handler("ping") def on_ping(…)` hands on_ping to what `handler("ping")`
+      // returns (a registering closure, `def deco(fn): HANDLERS[kind] = fn`); `@register` to
+      // register itself. Module functions only (a decorated method is not called through self).
+      for (const fn of this.fnList) {
+        if (fn.s.kind !== 'function' || !fn.s.decorators.length || fn.cls) continue;
+        for (const d of fn.s.decorators) {
+          const m = /^([A-Za-z_][\w.]*)(\(.*\))?$/s.exec(d);
+          if (!m) continue;
+          for (const v of this.evalGlobalPath(fn.file, dotted(m[1]))) {
+            if (v.k !== 'fn' || v.bound) continue;
+            for (const r of m[2] ? this.returnValues(v.fn) : [v]) {
+              if (r.k !== 'fn' || r.bound || !r.fn.s.params.length) continue;
+              const p = r.fn.s.params[0];
+              if (p.startsWith('*')) continue;
+              let pm = out.get(r.fn);
+              if (!pm) out.set(r.fn, (pm = new Map()));
+              const l = pm.get(p) ?? [];
+              if (!l.some(o => o.k === 'fn' && o.fn === fn)) l.push({ k: 'fn', fn, bound: false });
+              pm.set(p, l);
+            }
           }
         }
       }
@@ -2067,6 +2091,7 @@ export class Program {
     // (a join of a thread kept in an attribute, `<joined>self._t`: the attribute's, of the class
     // that has it, as ThreadEntry.joinedBy names it; two classes' `self._t` are two)
     if (!ids && text.startsWith(JOINED)) memo.set(key, (ids = [JOINED + this.boundKey(fn, text.slice(JOINED.length))]));
+    if (!ids && text === IMPORTED) memo.set(key, (ids = [IMPORTED]));
     if (!ids) {
       // (none while it is worked out: context managers that hold each other end there)
       memo.set(key, Program.NO_IDS);

@@ -96,7 +96,9 @@ export type Effect =
   /** A global's attribute note; its line is relative to the statement's first line. */
   | { key: string; kind: 'note'; name: string; note: AttrNote }
   /** A warning was added (the nesting warning is given once per file). */
-  | { key: string; kind: 'warning' };
+  | { key: string; kind: 'warning' }
+  /** An `if __name__ == "__main__":` block at module level, lines relative to the segment's. */
+  | { key: string; kind: 'mainGuard'; from: number; to: number };
 
 /** One top-level statement's part of the summary. */
 export interface Segment {

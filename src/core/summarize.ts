@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS,
+  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS, ITERATING_METHODS, IMPORTED,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -63,6 +63,8 @@ interface Scope {
   eachChoice?: Set<string>;
   /** The first line of the statement each thread start is in, by the start's `line:column`. */
   startStatements?: Map<string, number>;
+  /** Of the module: the lines of its `if __name__ == "__main__":` blocks (not import). */
+  mainGuards?: [number, number][];
   /** The loop each thread start is in (loopOf), by the start's `line:column`. */
   startLoops?: Map<string, number>;
   /** Of the locals bound to a call's result, each binding's loop (loopOf; NaN where unknown)
@@ -264,6 +266,7 @@ class Summarizer {
       case 'lambda': this.lambdaCount.set(e.base, e.count); return;
       case 'note': applyNote(this.out.globals, e.name, { ...e.note, line: e.note.line + line }); return;
       case 'warning': return;
+      case 'mainGuard': (scope.mainGuards ??= []).push([e.from + line, e.to + line]); return;
     }
   }
 
@@ -405,6 +408,7 @@ class Summarizer {
    *  startedAfter). New objects, not changes. */
   private beforeStarts(scope: Scope): void {
     const fn = scope.fn;
+    if (fn.kind === 'module' && !scope.cls) this.importCalls(scope);
     if (scope.cls || fn.kind === 'lambda' || !fn.starts.length) return;
     // (one mark per access: `#k`, the rank of the first start in no loop after it, in the
     // starts' order; it precedes that start and every later one, startOrdered. A mark per
@@ -419,6 +423,17 @@ class Summarizer {
     };
     fn.calls = fn.calls.map(c => { const l = held(c.line, c.locks); return l === c.locks ? c : { ...c, locks: l }; });
     fn.accesses = fn.accesses.map(a => { const l = held(a.line, a.locks); return l === a.locks ? a : { ...a, locks: l }; });
+  }
+
+  /** A module's import: its top-level calls before its first start, outside `if __name__ ==
+   *  "__main__":`, hold IMPORTED (what they call inherits it). New objects, not changes. */
+  private importCalls(scope: Scope): void {
+    const fn = scope.fn;
+    const guards = scope.mainGuards ?? [];
+    const guarded = (line: number) => guards.some(([a, b]) => line >= a && line <= b);
+    const first = fn.starts.filter(st => !guarded(st.line)).reduce((m, st) => Math.min(m, st.line), Infinity);
+    fn.calls = fn.calls.map(c => (c.line < first && !guarded(c.line) && !c.locks.includes(IMPORTED) ? { ...c, locks: [...c.locks, IMPORTED] } : c));
+    fn.starts = fn.starts.map(st => (!guarded(st.line) && !st.atImport ? { ...st, atImport: true } : st));
   }
 
   /** A start's arguments that are objects of its own (ThreadStart.perStart): a local of the
@@ -645,6 +660,18 @@ class Summarizer {
           return e ? this.t(e) : this.t(d).replace(/^@/, '');
         });
         for (const d of n.children.filter(c => c.type === 'decorator')) this.expr(d, ctx);
+        // A module function's decorators are called with it where it is defined: `@register`
+        // calls register(f), `@handler("ping")` what handler("ping") returns (`<call:handler>`),
+        // a registering closure there (Program.collectParamFunctions types its parameter).
+        const fname = def?.type === 'function_definition' ? child(def, 'name') : undefined;
+        if (fname && !ctx.scope.cls) for (const d of n.children.filter(c => c.type === 'decorator')) {
+          const e = namedChildren(d)[0];
+          const callee = e?.type === 'call' ? child(e, 'function') : e;
+          const path = callee && DOTTED_NAME.test(this.t(callee)) ? this.pathOf(callee) : undefined;
+          if (!path || /^(staticmethod|classmethod|property)$/.test(path.root)) continue;
+          const applied: ExprPath = e!.type === 'call' ? { root: `<call:${[path.root, ...path.attrs].join('.')}>`, attrs: [] } : path;
+          this.addCall(ctx, d, applied, [this.t(fname)], {}, false);
+        }
         if (def?.type === 'function_definition') this.functionDef(def, ctx, decorators, n);
         else if (def?.type === 'class_definition') this.classDef(def, ctx, decorators, n);
         return;
@@ -710,6 +737,10 @@ class Summarizer {
       case 'if_statement': case 'elif_clause': case 'else_clause': case 'try_statement': case 'except_clause':
       case 'except_group_clause': case 'finally_clause': case 'match_statement': case 'case_clause': case 'ERROR':
       case 'module':
+        if (n.type === 'if_statement' && ctx.scope.fn.kind === 'module' && /^__name__\s*==\s*["']__main__["']$|^["']__main__["']\s*==\s*__name__$/.test(this.t(child(n, 'condition') ?? n).trim())) {
+          (ctx.scope.mainGuards ??= []).push([this.line(n), this.span(n).endLine]);
+          this.effects?.push({ key: `g ${this.line(n) - this.segmentLine}`, kind: 'mainGuard', from: this.line(n) - this.segmentLine, to: this.span(n).endLine - this.segmentLine });
+        }
         for (const c of n.children) {
           if (!c.named || c.type === 'comment') continue;
           if (c.type === 'block') this.block(c.children, ctx);
@@ -1282,7 +1313,9 @@ class Summarizer {
       // (a parameter: what callers hand it, a callback registered, `self._callbacks.append(fn)`;
       // a list's adds only: a mapping's `self.status[room] = status` is written at every
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
-      if (params && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
+      // (and a module registry's, `HANDLERS[kind] = fn` in a decorator: its notes are effects
+      // of the statements that make them, not the class's declarations)
+      if ((params || held.table === this.out.globals) && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
       // (a module's function itself, `HANDLERS["resize"] = resize`: a callable element)
       if (!lt.length && !hasParam(fn, p) && !ctx.scope.locals.has(p) && this.moduleFunction(p)) { this.noteTypes(held, [p], 'functions'); return; }
     }
@@ -1767,6 +1800,8 @@ class Summarizer {
           const rest = p.children.filter(c => c.named).slice(1);
           this.recordAccess(ctx, n, path, 'write', fcanon.split('.').pop()!, undefined, rest.length ? this.short(rest[rest.length - 1]) : undefined);
         } else if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
+        // (`snap.update(self._hot)`: the method iterates it here)
+        else if (f?.type === 'attribute' && ITERATING_METHODS.has(this.t(child(f, 'attribute') ?? f))) this.recordAccess(ctx, n, path, 'read', 'iter');
         else this.recordAccess(ctx, n, path, 'read', 'pass');
         return;
       }

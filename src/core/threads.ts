@@ -4,7 +4,7 @@ import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, IMPORTED, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -40,6 +40,9 @@ export interface ThreadEntry {
    *  has its own object, but other threads started for that object share it, so only two
    *  instances of this thread never meet on it (findings' racesOf). */
   objectParams?: string[];
+  /** Started by a module's import (ThreadStart.atImport, or in what its import calls): what
+   *  an import does before its first start (IMPORTED) is not before this thread. */
+  atImport?: boolean;
 }
 
 export interface ThreadsConfig {
@@ -345,6 +348,11 @@ export class ThreadModel {
     }
     for (const d of declared.values()) for (const fn of d.fns) for (const [k, c] of cands) if (c.fn === fn) cands.delete(k);
 
+    // What modules' imports run (their top-level calls holding IMPORTED, and what those call):
+    // a thread started there is started at import.
+    const importCalled: FnInfo[] = [];
+    for (const fn of fnList) if (fn.s.kind === 'module') for (const c of graph.calls.get(fn) ?? []) if (c.locks.includes(IMPORTED)) for (const t of c.targets) importCalled.push(t.fn);
+    const importReach = importCalled.length ? graph.closure(importCalled, 'callees') : NO_FNS;
     // Ids: the target's short name, its qualname where two targets share one.
     const counts = new Map<string, number>();
     for (const c of cands.values()) counts.set(c.short, (counts.get(c.short) ?? 0) + 1);
@@ -376,7 +384,9 @@ export class ThreadModel {
       // _reap, runs after the last one: not another at once)
       const concurrent = c.kind === 'timer' && c.raw.some(r => r.fn === c.fn) ? placed(c.raw.filter(r => r.fn !== c.fn)) : sites;
       const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
-      // (the parameters every site gives an object of its own: ThreadEntry.ownParams, objectParams)
+      // (started by an import: at a module's top level, or in what an import calls: IMPORTED)
+    const atImport = c.raw.some(r => (r.start !== undefined && r.fn.s.starts[r.start]?.atImport) || importReach.has(r.fn));
+    // (the parameters every site gives an object of its own: ThreadEntry.ownParams, objectParams)
       const every = (l: (string[] | undefined)[]): string[] | undefined => (instances === 'many' && c.raw.length ? l.reduce<string[] | undefined>((acc, o) => (acc && o ? acc.filter(p => o.includes(p)) : undefined), l[0]) : undefined);
       // (one thread, started from one bound name: its join() ends it; or the threads of one
       // start kept in one list, however many: a join loop over the list ends them all, but no
@@ -394,7 +404,7 @@ export class ThreadModel {
         && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${startRank(only.fn.s.starts, only.start)}` : undefined;
       const ownParams = every(c.own);
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}) });
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -453,7 +463,7 @@ export class ThreadModel {
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
     if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
-      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}`) return t;
+      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}` || !old.atImport !== !t.atImport) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;

@@ -50,8 +50,14 @@ export const JOINED = '<joined>';
  *  one between two sides. */
 export const STARTED = '<started>';
 
-/** An ordering "lock" (a join's or a start's), not a lock. */
-export const isOrdering = (l: string): boolean => l.startsWith(JOINED) || l.startsWith(STARTED);
+/** A mark of what a module's import does: its top-level calls before its first thread start,
+ *  outside an `if __name__ == "__main__":` block, hold it, and what they call inherits it. It
+ *  precedes every thread not started at import (ThreadEntry.atImport; findings' racesOf).
+ *  Never shown as a lock. */
+export const IMPORTED = '<imported>';
+
+/** An ordering "lock" (a join's, a start's or an import's), not a lock. */
+export const isOrdering = (l: string): boolean => l.startsWith(JOINED) || l.startsWith(STARTED) || l === IMPORTED;
 
 /** A thread object kept as an element of a list (`threads = [Thread(…) for …]`,
  *  `threads.append(t)`): its binding is the list's name with this suffix (`threads[]`), and a
@@ -146,6 +152,10 @@ export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set',
  *  runs its body there (`list(self._items())`, `''.join(gen())`, `d.update(pairs())`). */
 export const CONSUMING_CALLS = new Set(['list', 'tuple', 'set', 'frozenset', 'sorted', 'dict', 'sum', 'any', 'all', 'min', 'max',
   'next', 'join', 'extend', 'update', 'extendleft', 'deque', 'OrderedDict', 'Counter']);
+/** Methods that iterate the container they are given (`snap.update(self._hot)`,
+ *  `out.extend(items)`, `", ".join(names)`): a read of all of it. */
+export const ITERATING_METHODS = new Set(['update', 'extend', 'extendleft', 'join', 'union', 'intersection', 'difference', 'symmetric_difference',
+  'issubset', 'issuperset', 'isdisjoint', 'intersection_update', 'difference_update', 'symmetric_difference_update', 'fromkeys', 'writelines']);
 /** Calls that wrap an iterable lazily: whether it runs depends on what is done with theirs. */
 export const LAZY_WRAPPERS = new Set(['enumerate', 'zip', 'map', 'filter', 'reversed', 'iter', 'islice', 'chain']);
 
