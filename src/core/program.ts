@@ -2109,22 +2109,25 @@ export class Program {
     return !!name && (this.lockManagers.has(name) || this.enterManagers.has(name));
   }
 
-  /** The locks `with self._locked():` holds: those its context manager (a generator) holds at
-   *  every yield, named in the manager's own frame, on the object it is called on; one it
-   *  holds through a parameter (`@contextmanager def held(lock): with lock: yield`) is the
-   *  call's argument, named in fn's frame (`with held(self._a):` holds `self._a`). */
   /** Whether a lock text of a method is an attribute of self bound from a constructor parameter
    *  (`def __init__(self, lock): self.lock = lock`): each object's is the lock it was given,
    *  which the class's one name for it does not tell apart (`with Guard(A)` and `with Guard(B)`
-   *  hold two locks), so a class context manager holds none of those. */
-  private givenToInit(m: FnInfo, text: string, cls: ClassInfo): boolean {
+   *  hold two locks); the parameter's text (`lock`, `lock.inner`) when it is. */
+  private givenToInit(m: FnInfo, text: string, cls: ClassInfo): string | undefined {
     const sp = m.s.selfParam;
-    if (!sp || !text.startsWith(`${sp}.`)) return false;
-    const attr = text.slice(sp.length + 1).split('.')[0];
+    if (!sp || !text.startsWith(`${sp}.`)) return undefined;
+    const [attr, ...rest] = text.slice(sp.length + 1).split('.');
     const k = this.mro(cls).find(c => own(c.s.attrs, attr));
-    return !!k && !!own(k.s.attrs, attr)!.fromParams?.length;
+    const from = k ? own(k.s.attrs, attr)!.fromParams : undefined;
+    return from?.length ? [from[0], ...rest].join('.') : undefined;
   }
 
+  /** The locks `with self._locked():` holds: those its context manager (a generator) holds at
+   *  every yield, named in the manager's own frame, on the object it is called on; one it
+   *  holds through a parameter (`@contextmanager def held(lock): with lock: yield`) is the
+   *  call's argument, named in fn's frame (`with held(self._a):` holds `self._a`). So is a
+   *  class manager's lock given to its constructor (`with Locked(self._a):`, `__enter__` taking
+   *  `self.lock` of `self.lock = lock`); with no argument there, none (givenToInit). */
   private managedLocks(fn: FnInfo, text: string, recv?: ClassInfo): string[] {
     const call = managerCall(text)!;
     const p = dotted(call.callee);
@@ -2136,8 +2139,14 @@ export class Program {
       const enter = v.k === 'cls' ? this.lookupMethod(v.cls, '__enter__') : undefined;
       if (!enter || v.k !== 'cls') continue;
       for (const t of enter.s.acquired ?? []) {
-        if (t === enter.s.selfParam || !this.isLockIn(enter, t) || this.givenToInit(enter, t, v.cls)) continue;
-        for (const id of this.lockIds(enter, t, v.cls)) ids.add(id);
+        if (t === enter.s.selfParam || !this.isLockIn(enter, t)) continue;
+        const given = this.givenToInit(enter, t, v.cls);
+        if (given === undefined) { for (const id of this.lockIds(enter, t, v.cls)) ids.add(id); continue; }
+        // (the constructor's argument at this `with`, named in fn's frame)
+        const init = this.lookupMethod(v.cls, '__init__');
+        const root = lockRoot(given);
+        const arg = init ? managerBinding(init, call).get(root) : undefined;
+        if (arg !== undefined) for (const id of this.lockIds(fn, arg + given.slice(root.length), recv)) ids.add(id);
       }
     }
     for (const m of managers) {
