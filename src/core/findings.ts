@@ -419,7 +419,7 @@ export class Findings {
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
         let locks: string[], canonical: string[];
-        const own = !!v.own && ownAccess(v.fn, v.own, a);
+        const own = !!v.own && ownAccess(program, v.fn, v.own, a);
         if (a.locks.length) {
           const held = [...new Set([...v.locks, ...a.locks])];
           canonical = canonicalOf(v, a, own);
@@ -552,7 +552,7 @@ export class Findings {
       if (fnThreads.every(t => t.ownObject && own(t))) return false;
       // (test and act on an object each thread instance's start gave it alone: only a writer
       // reaching it some other way can come between them, ownParams)
-      const ownObject = real.every(v => v.own && ownAccess(fn, v.own, chk) && ownAccess(fn, v.own, act));
+      const ownObject = real.every(v => v.own && ownAccess(program, fn, v.own, chk) && ownAccess(program, fn, v.own, act));
       // (run under a lock every caller holds, `_acquireLock()` around each call of
       // PlaceHolder.append: its test and write are one step for all who take it)
       if (real.every(v => v.held.some(l => !isOrdering(l))) && commonHeld(real).length) return false;
@@ -767,7 +767,7 @@ function sameVisits(list: Visit[], t: ThreadEntry, now: Visit | Visit[]): boolea
     if (v.thread !== t) continue;
     if (j >= n) return false;
     const w = Array.isArray(now) ? now[j] : now;
-    if (v.setup !== w.setup || v.recv !== w.recv || `${v.own ?? ''}` !== `${w.own ?? ''}` || !sameStrings(v.locks, w.locks) || !sameStrings(v.held, w.held) || !samePath(v, w)) return false;
+    if (v.setup !== w.setup || v.recv !== w.recv || !sameStrings(v.own ?? NO_LOCKS, w.own ?? NO_LOCKS) || !sameStrings(v.locks, w.locks) || !sameStrings(v.held, w.held) || !samePath(v, w)) return false;
     j++;
   }
   return j === n;
@@ -823,9 +823,6 @@ function relatedOwner(program: Program, c: ContainerInfo, cls: ClassInfo | undef
   return program.mro(cls).some(k => declares(k, c)) || program.allSubclasses(cls).some(k => declares(k, c));
 }
 
-/** Whether a container is the state of each object a thread runs on (its perInstance class's
- *  own attribute; not a class-level one, `seen = {}` in the class body, which every instance
- *  shares). */
 /** The names of a callee that hold the thread instance's own object, where the caller's `own`
  *  names do (Visit.own): its self, called on one (`job.add(…)`, `self.step()` on one), and the
  *  parameters given one (`self._fill(job)`). */
@@ -845,8 +842,16 @@ function ownAtCall(caller: FnInfo, own: string[], call: ResolvedCall, callee: Fn
 
 /** An access on the object one of `own` holds: `self.x` with self one (EffectiveAccess.onSelf),
  *  or `job.x` with job one (ownRoot). */
-function ownAccess(fn: FnInfo, own: string[], a: EffectiveAccess): boolean {
-  return (!!a.onSelf && !!fn.s.selfParam && own.includes(fn.s.selfParam)) || (a.ownRoot !== undefined && own.includes(a.ownRoot));
+function ownAccess(program: Program, fn: FnInfo, own: string[], a: EffectiveAccess): boolean {
+  if (a.viaAlias) return false;
+  if (!((!!a.onSelf && !!fn.s.selfParam && own.includes(fn.s.selfParam)) || (a.ownRoot !== undefined && own.includes(a.ownRoot)))) return false;
+  // (and only a container the object makes for itself: `self.results = results` holds one
+  // handed in, which other objects may hold too)
+  const c = program.containers.get(a.container);
+  if (!c || c.ownerKind !== 'class') return false;
+  const module = c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2);
+  const cls = program.classes.get(`${module}:${c.owner}`);
+  return !!cls && program.perObjectAttr(cls, c.attr);
 }
 
 /** An access made by a module's import (holding IMPORTED) before a thread no import starts. */
@@ -854,6 +859,9 @@ function importOrdered(a: { canonical: string[] }, t: ThreadEntry): boolean {
   return t.kind !== 'main' && !t.atImport && a.canonical.includes(IMPORTED);
 }
 
+/** Whether a container is the state of each object a thread runs on (its perInstance class's
+ *  own attribute; not a class-level one, `seen = {}` in the class body, which every instance
+ *  shares). */
 function ownState(program: Program, cid: string, t: ThreadEntry): boolean {
   const c = t.perInstance && program.containers.get(cid);
   return !!c && c.ownerKind === 'class' && !c.classLevel && program.mro(t.perInstance!).some(k => declares(k, c));

@@ -528,6 +528,8 @@ export class Program {
         || (!!sp && site.args[0] === sp && site.callee.attrs.length === 1 && !site.callee.root.startsWith('<'));
       if (!onSelf) continue;
       const targets = this.callTargets(m, site);
+      // (`Registry.add(self)` to a staticmethod or a function: self handed to it as any value)
+      if (site.args[0] === sp && site.callee.root !== sp && targets.some(t => t.fn.s.staticmethod || !t.fn.cls)) { r = true; break; }
       if ((!targets.length && !site.property && !site.setter && !site.dunder) || targets.some(t => this.leaks(t.fn, seen))) r = true;
     }
     // (a result found inside a cycle may rest on the "not leaking" assumption: kept only at the top)
@@ -586,7 +588,10 @@ export class Program {
       for (const site of m.s.calls) {
         if (!sp || site.callee.attrs.length !== 1) continue;
         // (`self.m()`, and a base's `Base.__init__(self)`)
-        const callees = site.callee.root === sp ? [this.lookupMethod(cls, site.callee.attrs[0])] : site.args[0] === sp ? this.callTargets(m, site).map(t => t.fn) : [];
+        const through = site.callee.root !== sp && site.args[0] === sp ? this.callTargets(m, site) : [];
+        // (self handed to a staticmethod or a function, `Registry.add(self)`: let go)
+        if (through.some(t => t.fn.s.staticmethod || !t.fn.cls)) return true;
+        const callees = site.callee.root === sp ? [this.lookupMethod(cls, site.callee.attrs[0])] : through.map(t => t.fn);
         for (const callee of callees) if (callee && starts(callee, depth + 1)) return true;
       }
       return false;
@@ -594,11 +599,6 @@ export class Program {
     return starts(init, 0);
   }
 
-  /** What a call of these values returns is a new object: each is a class (`Event`,
-   *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
-   *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
-   *  shared object; nor a method of an object outside it (`queue.Queue().get`, `dict().pop`):
-   *  those hand out what was put in, an object another thread may have. */
   /** Whether the call `text(…)` in fn makes a new object of the analyzed code each time (a
    *  class, or a factory), not something outside it (`weakref.ref(self)` wraps a shared one). */
   makesNewAt(fn: FnInfo, text: string): boolean {
@@ -606,6 +606,11 @@ export class Program {
     return vals.every(v => v.k !== 'ext') && this.makesNew(vals);
   }
 
+  /** What a call of these values returns is a new object: each is a class (`Event`,
+   *  `threading.Event`) with no `__new__` of its own, which may hand out a shared instance (a
+   *  singleton), or a class outside the analyzed code. Not a function: a factory may return a
+   *  shared object; nor a method of an object outside it (`queue.Queue().get`, `dict().pop`):
+   *  those hand out what was put in, an object another thread may have. */
   private makesNew(vals: Val[], depth = 0): boolean {
     return vals.length > 0 && vals.every(v => (v.k === 'ext' && !v.name.includes('()')) || (v.k === 'cls' && !this.mro(v.cls).some(k => k.methods.has('__new__')))
       || (v.k === 'fn' && depth < 2 && this.factory(v.fn, depth)));
@@ -691,8 +696,6 @@ export class Program {
     return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));
   }
 
-  /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
-   *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
   /** A container each thread has its own of: an instance attribute of a `threading.local`
    *  subclass (`class Ctx(threading.local): def __init__(self): self.stack = []`), which every
    *  thread that touches the object sees with values of its own. */
@@ -728,6 +731,8 @@ export class Program {
     return `${owner.key}.${attr}${each ? EACH_JOINED : ''}`;
   }
 
+  /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
+   *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
     for (const k of this.mro(c)) if (k.externalBases.includes(external) || this.isExternal(k, external)) return true;
@@ -1302,7 +1307,6 @@ export class Program {
     return this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site, guess)) : this.callTargetsInner(fn, site, guess);
   }
 
-  /** f, with unannotated constructor parameters typed by what construction sites pass. */
   /** The classes a path names in fn, with what callers hand a parameter (`serve(handler=
    *  ApiHandler)`) besides its default: a threading server's handler classes (ThreadModel). */
   classesAt(fn: FnInfo, p: ExprPath): ClassInfo[] {
@@ -1311,6 +1315,7 @@ export class Program {
     return out;
   }
 
+  /** f, with unannotated constructor parameters typed by what construction sites pass. */
   private inferred<T>(f: () => T): T {
     if (this.inferring) return f();
     this.inferring = true;
@@ -2184,9 +2189,12 @@ export class Program {
   private resolveLockOf(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
     // (`self._acquire()`: what that method of the object acquires and keeps)
     const call = text.endsWith('()') ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/.exec(text) : null;
-    if (call) {
-      const r = depth <= MAX_LOCK_DEPTH ? this.acquiredThrough(this.lockBase(fn, dotted(call[1]), recv), depth, call[2]) : undefined;
+    if (call && depth <= MAX_LOCK_DEPTH) {
+      const base = this.lockBase(fn, dotted(call[1]), recv);
+      const r = this.acquiredThrough(base, depth, call[2]);
       if (r) return r;
+      // (an analyzed object's method that takes no lock, `self._acquire_slot()`: none)
+      if (base.length && base.every(v => v.k === 'inst')) return [];
     }
     // (what names no lock itself but an object whose class's own `acquire` takes one, logging's
     // Handler, `self.acquire()` with `if self.lock: self.lock.acquire()`: that lock, on it)

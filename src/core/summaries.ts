@@ -266,10 +266,12 @@ export class HelperSummaries {
 
   private resolveDirect(fn: FnInfo): EffectiveAccess[] {
     const out: EffectiveAccess[] = [];
+    // (one set for every access, cleared: this runs for each of a program's accesses)
+    const aliased = new Set<string>();
     for (const a of fn.s.accesses) {
       const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
       // (a parameter: bound at each call; and, left out, its default's container)
-      const aliased = new Set<string>();
+      aliased.clear();
       let ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del', aliased);
       // (through a parameter nothing types, `mgr.status[k] = v`: on what each call passes,
       // `mark_failed(self.mgr, k)` writes self.mgr.status)
@@ -594,13 +596,13 @@ function boundText(binding: Map<string, string>, param: string): string | undefi
 /** An entry that binds what it names (`mgr.status = {}`): so bound, it binds the attribute. */
 const binds = (a: EffectiveAccess) => a.op === 'assign' || a.op === 'del';
 
-/** `self.items`: an argument text naming an attribute of the caller's own object. */
 /** A parameter of fn other than its self, as the argument it is given where it is used (not
  *  one the body binds again). */
 function paramOf(fn: FnInfo, name: string): boolean {
   return name !== fn.s.selfParam && fn.s.params.includes(name) && !rebound(fn, name);
 }
 
+/** `self.items`: an argument text naming an attribute of the caller's own object. */
 function isSelfAttr(program: Program, fn: FnInfo, arg: string | undefined): boolean {
   const sp = program.selfName(fn);
   return !!sp && !!arg && arg.length > sp.length + 1 && arg.startsWith(sp) && arg[sp.length] === '.' && /^[A-Za-z_]\w*$/.test(arg.slice(sp.length + 1));

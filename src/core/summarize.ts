@@ -501,7 +501,9 @@ class Summarizer {
       const loops = (scope.madeLoops ??= new Map());
       let ll = loops.get(name);
       if (!ll) loops.set(name, (ll = []));
-      ll.push(at ? { loop: loopOf(at), ...this.span(at) } : { loop: NaN, line: 0, column: 0 });
+      // (a binding under an `if` or a `try` in its loop may be skipped in a round, which then
+      // reuses the last round's object: NaN, no loop's)
+      ll.push(at && !conditional(at) ? { loop: loopOf(at), ...this.span(at) } : { loop: NaN, line: 0, column: 0 });
     }
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
@@ -1317,7 +1319,9 @@ class Summarizer {
       // of the statements that make them, not the class's declarations)
       if ((params || held.table === this.out.globals) && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
       // (a module's function itself, `HANDLERS["resize"] = resize`: a callable element)
-      if (!lt.length && !hasParam(fn, p) && !ctx.scope.locals.has(p) && this.moduleFunction(p)) { this.noteTypes(held, [p], 'functions'); return; }
+      // (any other name but a local: Program.storedFunctions keeps the functions; one defined
+      // later in the file too)
+      if (!lt.length && !hasParam(fn, p) && !ctx.scope.locals.has(p) && (fn.kind !== 'module' || this.moduleFunction(p))) { this.noteTypes(held, [p], 'functions'); return; }
     }
     this.noteTypes(held, texts, 'typeText');
   }
@@ -2489,6 +2493,16 @@ function boundNames(n: SyntaxNode, text: string): string[] {
 function stringValue(text: string): string | undefined {
   const m = /^[rRuU]?('''|"""|'|")([\s\S]*)\1$/.exec(text);
   return m && !/[\\{]/.test(m[2]) ? m[2] : undefined;
+}
+
+/** Whether a node is under a branch of its loop or function (`if`, `try`, `match`): it may not
+ *  run in every round. */
+function conditional(n: SyntaxNode): boolean {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition' || p.type === 'module') return false;
+    if (['if_statement', 'elif_clause', 'else_clause', 'try_statement', 'except_clause', 'except_group_clause', 'match_statement', 'case_clause', 'conditional_expression', 'boolean_operator'].includes(p.type)) return true;
+  }
+  return false;
 }
 
 /** The loop a node is in, as the loop's start offset; -1 in none (of its function: a loop

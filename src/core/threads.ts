@@ -352,7 +352,17 @@ export class ThreadModel {
     // a thread started there is started at import.
     const importCalled: FnInfo[] = [];
     for (const fn of fnList) if (fn.s.kind === 'module') for (const c of graph.calls.get(fn) ?? []) if (c.locks.includes(IMPORTED)) for (const t of c.targets) importCalled.push(t.fn);
-    const importReach = importCalled.length ? graph.closure(importCalled, 'callees') : NO_FNS;
+    const importReach = new Set(importCalled.length ? graph.closure(importCalled, 'callees') : NO_FNS);
+    const importThreads = new Set<Candidate>();
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const c of cands.values()) {
+        if (importThreads.has(c) || !c.raw.some(r => (r.start !== undefined && r.fn.s.starts[r.start]?.atImport) || importReach.has(r.fn))) continue;
+        importThreads.add(c);
+        grew = true;
+        for (const f of graph.closure([c.fn, ...c.extra ?? []], 'callees')) importReach.add(f);
+      }
+    }
     // Ids: the target's short name, its qualname where two targets share one.
     const counts = new Map<string, number>();
     for (const c of cands.values()) counts.set(c.short, (counts.get(c.short) ?? 0) + 1);
@@ -384,9 +394,10 @@ export class ThreadModel {
       // _reap, runs after the last one: not another at once)
       const concurrent = c.kind === 'timer' && c.raw.some(r => r.fn === c.fn) ? placed(c.raw.filter(r => r.fn !== c.fn)) : sites;
       const instances = c.many || concurrent.length > 1 ? 'many' : 'one';
-      // (started by an import: at a module's top level, or in what an import calls: IMPORTED)
-    const atImport = c.raw.some(r => (r.start !== undefined && r.fn.s.starts[r.start]?.atImport) || importReach.has(r.fn));
-    // (the parameters every site gives an object of its own: ThreadEntry.ownParams, objectParams)
+      // (started by an import: at a module's top level, in what an import calls, or in what a
+      // thread started so runs: IMPORTED)
+      const atImport = importThreads.has(c);
+      // (the parameters every site gives an object of its own: ThreadEntry.ownParams, objectParams)
       const every = (l: (string[] | undefined)[]): string[] | undefined => (instances === 'many' && c.raw.length ? l.reduce<string[] | undefined>((acc, o) => (acc && o ? acc.filter(p => o.includes(p)) : undefined), l[0]) : undefined);
       // (one thread, started from one bound name: its join() ends it; or the threads of one
       // start kept in one list, however many: a join loop over the list ends them all, but no
@@ -606,6 +617,8 @@ export class ThreadModel {
     // (a server's `__init__` may give its base the handler class: handedUp)
     // (also a base's, which a threading server subclass inherits: `class Server(ThreadingMixIn, Base)`)
     let up = fn.s.name === '__init__' && fn.cls && [fn.cls, ...this.program.allSubclasses(fn.cls)].some(c => this.program.threadingServer(c)) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
+    // (and, of a module, what its import calls: threads started there are started at import)
+    if (fn.s.kind === 'module') for (const c of fn.s.calls) if (c.locks.includes(IMPORTED)) up += `|imp:${c.callee.root}.${c.callee.attrs.join('.')}`;
     // (and the event loops it runs itself: their callbacks are its thread's)
     for (const c of fn.s.calls) {
       const a = c.callee.attrs;
@@ -726,14 +739,14 @@ export class ThreadModel {
     return `${fn.key}:${text}`;
   }
 
-  /** The functions a start runs, each with the class of the object it runs on where that is
-   *  narrower than its own (CallTarget.recv). */
   /** The target's parameters a start in a constructor gives the object being made (its self,
    *  `target=self._run`) or that object's own containers (`args=(self._pool,)`:
    *  Program.perObjectAttr); none in a loop there, whose threads all share the object. */
   private objectParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
     const sp = fn.s.selfParam;
     if (fn.s.name !== '__init__' || !fn.cls || !sp || st.inLoop || st.kind === 'process') return undefined;
+    // (two starts of it there share the object)
+    if (fn.s.starts.filter(o => o.target && st.target && o.target.root === st.target.root && o.target.attrs.join('.') === st.target.attrs.join('.')).length > 1) return undefined;
     const out: string[] = [];
     if (t.bound && st.target?.root === sp && st.target.attrs.length === 1 && t.fn.s.selfParam) out.push(t.fn.s.selfParam);
     if (st.args) {
@@ -743,6 +756,8 @@ export class ThreadModel {
     return out.length ? out.sort() : undefined;
   }
 
+  /** The functions a start runs, each with the class of the object it runs on where that is
+   *  narrower than its own (CallTarget.recv). */
   private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo; bound?: boolean }[] {
     if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c)).map(f => ({ fn: f }));
     if (st.lambda) {

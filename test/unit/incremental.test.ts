@@ -478,3 +478,26 @@ test('incremental = full: a thread instance\'s own object follows its arguments 
     assert.equal(races(), n, to);
   }
 });
+
+/** What a module's import calls decides which threads are started at import (IMPORTED,
+ *  ThreadEntry.atImport): moving a call that starts a thread above the module's first start
+ *  makes its thread an import's, which the import's later writes race with, as in a fresh
+ *  analysis (seeded: a helper review's repro). */
+test('incremental = full: a module\'s import calls decide which threads it starts', async () => {
+  const p = await loadPython();
+  let text = [
+    'import threading', '', 'CONFIG = {}', '', '',
+    'def a():', '    pass', '', '',
+    'def worker():', '    CONFIG.pop("x", None)', '', '',
+    'def serve():', '    threading.Thread(target=worker).start()', '', '',
+    'def configure():', '    CONFIG["x"] = 1', '', '',
+    'configure()', 'threading.Thread(target=a).start()', 'serve()', '',
+  ].join('\n');
+  const sum = () => summarizeText(p, text, 'a.py', 'a', false);
+  const a = new Analysis([sum()], options);
+  for (const [from, to] of [['threading.Thread(target=a).start()\nserve()', 'serve()\nthreading.Thread(target=a).start()'], ['serve()\nthreading.Thread(target=a).start()', 'threading.Thread(target=a).start()\nserve()']]) {
+    text = text.replace(from, to);
+    const stats = a.update('a.py', sum());
+    same(a, new Analysis([sum()], options), ['a.py'], `${to} (${stats.mode})`);
+  }
+});
