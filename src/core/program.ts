@@ -543,7 +543,12 @@ export class Program {
    *  In a constructor (leaksFromInit), what it makes is then not its maker's alone. */
   letsSelfGo(m: FnInfo): boolean {
     this.selfGoAsked.add(m);
-    return !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)));
+    if (m.s.selfEscapes || (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)))) return true;
+    // (self handed to a staticmethod or a function, `Registry.add(self)`, where the summarizer
+    // took it for a base's method called on it: baseCall)
+    const sp = m.s.selfParam;
+    return !!sp && m.s.calls.some(site => site.args[0] === sp && site.callee.root !== sp && site.callee.attrs.length === 1 && !site.callee.root.startsWith('<')
+      && this.callTargets(m, site).some(t => t.fn.s.staticmethod || !t.fn.cls));
   }
   private readonly selfGoAsked = new Set<FnInfo>();
   /** Whether letsSelfGo was asked of m since the program was built (Analysis.ownershipKey). */
@@ -589,8 +594,6 @@ export class Program {
         if (!sp || site.callee.attrs.length !== 1) continue;
         // (`self.m()`, and a base's `Base.__init__(self)`)
         const through = site.callee.root !== sp && site.args[0] === sp ? this.callTargets(m, site) : [];
-        // (self handed to a staticmethod or a function, `Registry.add(self)`: let go)
-        if (through.some(t => t.fn.s.staticmethod || !t.fn.cls)) return true;
         const callees = site.callee.root === sp ? [this.lookupMethod(cls, site.callee.attrs[0])] : through.map(t => t.fn);
         for (const callee of callees) if (callee && starts(callee, depth + 1)) return true;
       }
@@ -917,20 +920,25 @@ export class Program {
     const p = dotted(text);
     const n = p.attrs.length;
     if (!n || !QUEUE_GETTERS.has(p.attrs[n - 1])) return NO_VALS;
-    const tables: { file: FileSummary; info: AttrInfo }[] = [];
+    const tables: { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] = [];
     if (n === 1) {
       if (!f.s.params.includes(p.root) && !f.s.locals.includes(p.root)) for (const v of this.resolveGlobal(f.file, p.root)) { const info = v.k === 'var' ? own(v.file.globals, v.name) : undefined; if (info) tables.push({ file: (v as { file: FileSummary }).file, info }); }
     } else {
       const attr = p.attrs[n - 2];
       for (const v of this.evalPath(f, { root: p.root, attrs: p.attrs.slice(0, n - 2) })) {
         if (v.k !== 'inst') continue;
-        for (const k of this.mro(v.cls)) { const info = own(k.s.attrs, attr); if (info) { tables.push({ file: k.file, info }); break; } }
+        for (const k of this.mro(v.cls)) { const info = own(k.s.attrs, attr); if (info) { tables.push({ file: k.file, info, on: v.cls }); break; } }
       }
     }
     let out: Val[] = NO_VALS;
-    for (const { file, info } of tables) {
+    for (const { file, info, on } of tables) {
       const typed = (info.queuedAt ?? []).filter(t => t.startsWith(`${i}:`)).map(t => t.slice(t.indexOf(':') + 1));
       if (typed.length) out = joinVals(out, this.typesFromText(file, typed));
+      // (functions put there: a module's, `i=fn:bump`; a method of the object, `i=self:_count`)
+      for (const t of info.queuedAt ?? []) {
+        if (t.startsWith(`${i}=fn:`)) out = joinVals(out, this.evalGlobalPath(file, dotted(t.slice(`${i}=fn:`.length))).filter(v => v.k === 'fn'));
+        else if (t.startsWith(`${i}=self:`) && on) { const m = this.lookupMethod(on, t.slice(`${i}=self:`.length)); if (m) out = joinVals(out, [{ k: 'fn', fn: m, bound: true, dispatch: on }]); }
+      }
       if (info.addedParams && this.paramFunctions) for (const ap of info.addedParams) {
         if (!ap.endsWith(`#${i}`)) continue;
         const c = ap.lastIndexOf(':');

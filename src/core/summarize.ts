@@ -1261,14 +1261,22 @@ class Summarizer {
    *  callers hand it: `addedParams` `qualname:param#i`). */
   private noteQueuedItem(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, x: SyntaxNode, ctx: Ctx, i: number): void {
     const fn = ctx.scope.fn;
+    let item: string | undefined;
     if (x.type === 'identifier') {
       const p = this.t(x);
-      if (!boundTypes(fn, p).length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p, `#${i}`);
-      return;
+      // (a parameter: what callers hand it; a name of the module, `bump`: that function)
+      if (hasParam(fn, p)) { if (!boundTypes(fn, p).length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p, `#${i}`); return; }
+      if (ctx.scope.locals.has(p)) return;
+      item = `${i}=fn:${p}`;
+    } else if (x.type === 'attribute' && fn.selfParam && this.dottedText(x) === `${fn.selfParam}.${this.t(child(x, 'attribute') ?? x)}`) {
+      // (a method of self's, `self._count`: that method of the object the queue is on)
+      item = `${i}=self:${this.t(child(x, 'attribute')!)}`;
+    } else {
+      const f = x.type === 'call' ? this.dottedText(child(x, 'function')) : undefined;
+      if (f && classLike(f)) item = `${i}:${f}`;
     }
-    const f = x.type === 'call' ? this.dottedText(child(x, 'function')) : undefined;
-    if (!f || !classLike(f) || (held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2) return;
-    const n: AttrNote = { line: held.info.line, column: held.info.column, queuedAt: `${i}:${f}` };
+    if (!item || (held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2 || held.info.queuedAt?.includes(item)) return;
+    const n: AttrNote = { line: held.info.line, column: held.info.column, queuedAt: item };
     applyNote(held.table, held.name, n);
     if (this.effects && held.table === this.out.globals) this.effects.push({ key: `n ${held.name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name: held.name, note: { ...n, line: n.line - this.segmentLine } });
   }
