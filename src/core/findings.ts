@@ -237,7 +237,33 @@ export class Findings {
   private readonly visitsOf = new Map<ThreadEntry, Visit[]>();
   private readonly visitsByFn = new Map<FnInfo, Visit[]>();
 
+  /** The functions only a module's import reaches (through its top-level calls made at import,
+   *  CallSite.atImport, and only through such functions): main's accesses in them are the
+   *  import's, IMPORTED. A function, not a traversal state: one reached at import and later
+   *  is visited once. Made again with the traversals (call edges or contexts changed). */
+  private importOnlyFns?: Set<FnInfo>;
+  private importOnly(): Set<FnInfo> {
+    if (this.importOnlyFns) return this.importOnlyFns;
+    const { program, graph } = this;
+    const fromImport = (c: FnInfo, f: FnInfo) => c.s.kind === 'module' && (graph.calls.get(c) ?? []).every(k => !k.targets.some(t => t.fn === f) || !!k.site.atImport);
+    const targets: FnInfo[] = [];
+    for (const m of program.fnList) if (m.s.kind === 'module') for (const k of graph.calls.get(m) ?? []) if (k.site.atImport) for (const t of k.targets) targets.push(t.fn);
+    const out = targets.length ? graph.closure(targets, 'callees') : new Set<FnInfo>();
+    // (the largest set whose every caller is in it or imports it: what some other code also
+    // calls, and what that reaches, goes)
+    const queue = [...out];
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (!out.has(f)) continue;
+      if ([...graph.callers.get(f) ?? []].every(c => out.has(c) || fromImport(c, f))) continue;
+      out.delete(f);
+      for (const g of graph.callees(f)) if (out.has(g)) queue.push(g);
+    }
+    return (this.importOnlyFns = out);
+  }
+
   private traverse(): void {
+    this.importOnlyFns = undefined;
     this.visitsOf.clear();
     this.visitsByFn.clear();
     this.truncatedThreads.clear();
@@ -267,6 +293,7 @@ export class Findings {
    *  when threads kept from before are in another order (the order of accesses at one place
    *  would change: compute everything). */
   retraverse(threads: ThreadModel, calls: ReadonlySet<FnInfo>): Set<FnInfo> | 'all' {
+    this.importOnlyFns = undefined;
     const before = this.threads.threads;
     this.threads = threads;
     const current = new Set(threads.threads.filter(t => t.kind !== 'process'));
@@ -396,6 +423,7 @@ export class Findings {
     const byContainer = new Map<string, ThreadAccess[]>();
     // (the lock lists of an access that holds none of its own are its visit's, shared: these
     // are the most numerous objects of a findings run)
+    const importOnly = this.importOnly();
     const canonicalOf = (v: Visit, a: EffectiveAccess | undefined, own: boolean) => {
       const frame = a && helpers.lockFrame(v.fn, a);
       const c = a ? [...new Set([...v.held, ...a.locks.flatMap(x => program.lockIds(frame!, x, frame === v.fn ? v.recv : undefined))])] : v.held.slice();
@@ -403,6 +431,8 @@ export class Findings {
       // (a joined thread's accesses come before what follows its join(): JOINED; of a thread
       // per constructed object, only what it does on that object, objectParams)
       if (t.joinedBy && (own || !t.objectParams || t.ownParams)) c.push(t.joinedBy);
+      // (main's, in what only an import runs: IMPORTED)
+      if (t === this.threads.main && importOnly.has(v.fn)) c.push(IMPORTED);
       return c;
     };
     for (const v of visits) {

@@ -12,6 +12,9 @@ export interface ExprPath {
 export interface Span { line: number; column: number; endLine: number; endColumn: number }
 
 export interface CallSite extends Span {
+  /** At a module's top level, before its first start and outside `if __name__ ==
+   *  "__main__":`: made by the module's import (IMPORTED, Summarizer.importCalls). */
+  atImport?: boolean;
   callee: ExprPath;
   args: string[];
   kwargs: Record<string, string>;

@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS, ITERATING_METHODS, IMPORTED,
+  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -426,13 +426,15 @@ class Summarizer {
   }
 
   /** A module's import: its top-level calls before its first start, outside `if __name__ ==
-   *  "__main__":`, hold IMPORTED (what they call inherits it). New objects, not changes. */
+   *  "__main__":`, are its import's (CallSite.atImport; a flag, not a held mark: what they
+   *  reach would be told apart from the same code reached otherwise, Findings.importOnly).
+   *  New objects, not changes. */
   private importCalls(scope: Scope): void {
     const fn = scope.fn;
     const guards = scope.mainGuards ?? [];
     const guarded = (line: number) => guards.some(([a, b]) => line >= a && line <= b);
     const first = fn.starts.filter(st => !guarded(st.line)).reduce((m, st) => Math.min(m, st.line), Infinity);
-    fn.calls = fn.calls.map(c => (c.line < first && !guarded(c.line) && !c.locks.includes(IMPORTED) ? { ...c, locks: [...c.locks, IMPORTED] } : c));
+    fn.calls = fn.calls.map(c => (c.line < first && !guarded(c.line) && !c.atImport ? { ...c, atImport: true } : c));
     fn.starts = fn.starts.map(st => (!guarded(st.line) && !st.atImport ? { ...st, atImport: true } : st));
   }
 

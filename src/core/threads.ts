@@ -4,7 +4,7 @@ import { ExprPath, own, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, IMPORTED, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -348,10 +348,10 @@ export class ThreadModel {
     }
     for (const d of declared.values()) for (const fn of d.fns) for (const [k, c] of cands) if (c.fn === fn) cands.delete(k);
 
-    // What modules' imports run (their top-level calls holding IMPORTED, and what those call):
+    // What modules' imports run (their top-level calls made at import, and what those call):
     // a thread started there is started at import.
     const importCalled: FnInfo[] = [];
-    for (const fn of fnList) if (fn.s.kind === 'module') for (const c of graph.calls.get(fn) ?? []) if (c.locks.includes(IMPORTED)) for (const t of c.targets) importCalled.push(t.fn);
+    for (const fn of fnList) if (fn.s.kind === 'module') for (const c of graph.calls.get(fn) ?? []) if (c.site.atImport) for (const t of c.targets) importCalled.push(t.fn);
     const importReach = new Set(importCalled.length ? graph.closure(importCalled, 'callees') : NO_FNS);
     const importThreads = new Set<Candidate>();
     for (let grew = true; grew; ) {
@@ -618,7 +618,7 @@ export class ThreadModel {
     // (also a base's, which a threading server subclass inherits: `class Server(ThreadingMixIn, Base)`)
     let up = fn.s.name === '__init__' && fn.cls && [fn.cls, ...this.program.allSubclasses(fn.cls)].some(c => this.program.threadingServer(c)) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
     // (and, of a module, what its import calls: threads started there are started at import)
-    if (fn.s.kind === 'module') for (const c of fn.s.calls) if (c.locks.includes(IMPORTED)) up += `|imp:${c.callee.root}.${c.callee.attrs.join('.')}`;
+    if (fn.s.kind === 'module') for (const c of fn.s.calls) if (c.atImport) up += `|imp:${c.callee.root}.${c.callee.attrs.join('.')}`;
     // (and the event loops it runs itself: their callbacks are its thread's)
     for (const c of fn.s.calls) {
       const a = c.callee.attrs;

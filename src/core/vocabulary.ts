@@ -50,10 +50,10 @@ export const JOINED = '<joined>';
  *  one between two sides. */
 export const STARTED = '<started>';
 
-/** A mark of what a module's import does: its top-level calls before its first thread start,
- *  outside an `if __name__ == "__main__":` block, hold it, and what they call inherits it. It
- *  precedes every thread not started at import (ThreadEntry.atImport; findings' racesOf).
- *  Never shown as a lock. */
+/** A mark of what a module's import does: main's accesses in what only its top-level calls
+ *  before its first thread start, outside an `if __name__ == "__main__":` block, reach
+ *  (CallSite.atImport, Findings.importOnly). It precedes every thread not started at import
+ *  (ThreadEntry.atImport; findings' racesOf). Never shown as a lock. */
 export const IMPORTED = '<imported>';
 
 /** An ordering "lock" (a join's, a start's or an import's), not a lock. */
