@@ -87,7 +87,7 @@ export class CallGraph {
       // A generator's body runs when it is iterated, not at the call: the locks held here hold
       // for it only when it is iterated right here (`with lock: for x in self._items()`).
       const deferred = !site.iterated && targets.every(t => t.fn.s.generator);
-      list.push({ site, index, targets: targets.slice(), locks: deferred ? [] : program.locksOf(site.locks) }); // exact size (see compact in summarize.ts)
+      list.push({ site, index, targets: targets.slice(), locks: deferred ? [] : program.locksOf(site.locks, fn) }); // exact size (see compact in summarize.ts)
       for (const t of targets) {
         let s = this.callers.get(t.fn);
         if (!s) { this.callers.set(t.fn, (s = new Set())); this.callersAt[t.fn.ord] = s; }

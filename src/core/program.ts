@@ -2280,8 +2280,21 @@ export class Program {
     return (frame && this.inferred(() => this.resolveLockOf(frame!, info.lockOf!, depth + 1))) ?? [id];
   }
 
-  locksOf(raw: string[]): string[] {
-    return raw.length ? raw.filter(l => this.isLock(l)) : raw;
+  locksOf(raw: string[], fn?: FnInfo): string[] {
+    if (!raw.length) return raw;
+    const kept = raw.filter(l => this.isLock(l) && !(fn && this.countingAttr(fn, l)));
+    return kept.length === raw.length ? raw : kept;
+  }
+
+  /** `self._sem` in fn where the class (or a base) binds `_sem` to a counting semaphore
+   *  (AttrInfo.counting), whatever other classes bind that name to: no lock. */
+  private countingAttr(fn: FnInfo, text: string): boolean {
+    const sp = this.selfName(fn);
+    const cls = this.methodOf(fn)?.cls;
+    if (!sp || !cls || !text.startsWith(sp + '.') || text.indexOf('.', sp.length + 1) >= 0) return false;
+    const attr = text.slice(sp.length + 1);
+    for (const k of this.mro(cls)) { const info = own(k.s.attrs, attr); if (info) return !!info.counting; }
+    return false;
   }
 }
 

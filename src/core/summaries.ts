@@ -291,7 +291,7 @@ export class HelperSummaries {
         if (a.fresh) what.freshRoot = a.target.root;
         if (a.target.attrs.length <= 1 && paramOf(fn, a.target.root)) what.ownRoot = a.target.root;
         if (aliased.has(id)) what.viaAlias = true;
-        out.push(new EffectiveAccess(what, this.program.locksOf(a.locks), NO_VIA, { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }));
+        out.push(new EffectiveAccess(what, this.program.locksOf(a.locks, fn), NO_VIA, { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn }));
       }
     }
     return out;
