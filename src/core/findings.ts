@@ -878,10 +878,8 @@ function ownAccess(program: Program, fn: FnInfo, own: string[], a: EffectiveAcce
   // (and only a container the object makes for itself: `self.results = results` holds one
   // handed in, which other objects may hold too)
   const c = program.containers.get(a.container);
-  if (!c || c.ownerKind !== 'class') return false;
-  const module = c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2);
-  const cls = program.classes.get(`${module}:${c.owner}`);
-  return !!cls && program.perObjectAttr(cls, c.attr);
+  const cls = c && program.containerClass(c);
+  return !!cls && program.perObjectAttr(cls, c!.attr);
 }
 
 /** An access made by a module's import (holding IMPORTED) before a thread no import starts. */

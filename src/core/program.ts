@@ -704,20 +704,27 @@ export class Program {
    *  thread that touches the object sees with values of its own. */
   threadLocal(cid: string): boolean {
     const c = this.containers.get(cid);
-    if (!c || c.ownerKind !== 'class' || c.classLevel) return false;
-    const module = c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2);
-    const cls = this.classes.get(`${module}:${c.owner}`);
+    const cls = c && !c.classLevel ? this.containerClass(c) : undefined;
     return !!cls && THREAD_LOCAL_BASES.some(b => this.derivesFrom(cls, b));
+  }
+
+  /** The class a class container is an attribute of. */
+  containerClass(c: ContainerInfo): ClassInfo | undefined {
+    if (c.ownerKind !== 'class') return undefined;
+    return this.classes.get(`${c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2)}:${c.owner}`);
+  }
+
+  /** An attribute's note in the first class of cls's MRO that has one. */
+  private attrInfo(cls: ClassInfo, attr: string): AttrInfo | undefined {
+    for (const k of this.mro(cls)) { const info = own(k.s.attrs, attr); if (info) return info; }
+    return undefined;
   }
 
   /** A container attribute each object of the class makes for itself (`self._pool = []`): not
    *  bound in the class body, nor to another object's (an alias, a constructor parameter). */
   perObjectAttr(cls: ClassInfo, attr: string): boolean {
-    for (const k of this.mro(cls)) {
-      const info = own(k.s.attrs, attr);
-      if (info) return !!info.container && !!info.instance && !info.aliases && !info.fromParams && !info.handed;
-    }
-    return false;
+    const info = this.attrInfo(cls, attr);
+    return !!info && !!info.container && !!info.instance && !info.aliases && !info.fromParams && !info.handed;
   }
 
   /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
@@ -879,59 +886,48 @@ export class Program {
     return narrowed.length ? narrowed : undefined;
   }
 
-  /** What a call of `text` gives when it is a queue's getter (`self.inbox.get`) on an analyzed
-   *  class's queue attribute that notes what is put on it (AttrInfo.queued); undefined
-   *  otherwise. */
+  /** What a call of `text` gives when it is a queue's getter (`self.inbox.get`, `work_q.get`) on
+   *  a queue that notes what is put on it (AttrInfo.queued, addedParams: queueTables);
+   *  undefined otherwise. */
   private queuedOf(f: FnInfo, text: string): Val[] | undefined {
+    let out: Val[] = NO_VALS;
+    for (const { file, info } of this.queueTables(f, text)) {
+      if (info.queued) out = joinVals(out, this.typesFromText(file, info.queued));
+      // (put from an untyped parameter: what its callers hand it)
+      out = joinVals(out, this.addedValues(file, info));
+    }
+    return out.length ? out : undefined;
+  }
+
+  /** The notes of the queue a getter text names: a module's global (`work_q.get`, where f has
+   *  no such name of its own) or an analyzed class's attribute (`self.inbox.get`), with the
+   *  class of the object it is on. */
+  private queueTables(f: FnInfo, text: string): { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] {
     const p = dotted(text);
     const n = p.attrs.length;
-    // (`work_q.get()`, a module's queue: its global's note, where f has no such name of its own)
-    if (n === 1 && QUEUE_GETTERS.has(p.attrs[0]) && !f.s.params.includes(p.root) && !f.s.locals.includes(p.root)) {
-      let out: Val[] | undefined;
+    if (!n || !QUEUE_GETTERS.has(p.attrs[n - 1])) return [];
+    const tables: { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] = [];
+    if (n === 1) {
+      if (f.s.params.includes(p.root) || f.s.locals.includes(p.root)) return [];
       for (const v of this.resolveGlobal(f.file, p.root)) {
-        if (v.k !== 'var') continue;
-        const info = own(v.file.globals, v.name);
-        if (info?.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(v.file, info.queued));
-        if (info) out = joinVals(out ?? NO_VALS, this.addedValues(v.file, info));
+        const info = v.k === 'var' ? own(v.file.globals, v.name) : undefined;
+        if (info) tables.push({ file: (v as { file: FileSummary }).file, info });
       }
-      return out?.length ? out : undefined;
+      return tables;
     }
-    if (n < 2 || !QUEUE_GETTERS.has(p.attrs[n - 1])) return undefined;
     const attr = p.attrs[n - 2];
-    let out: Val[] | undefined;
     for (const v of this.evalPath(f, { root: p.root, attrs: p.attrs.slice(0, n - 2) })) {
       if (v.k !== 'inst') continue;
-      for (const k of this.mro(v.cls)) {
-        const info = own(k.s.attrs, attr);
-        if (!info) continue;
-        if (info.queued) out = joinVals(out ?? NO_VALS, this.typesFromText(k.file, info.queued));
-        // (put from an untyped parameter: what its callers hand it)
-        const handed = this.addedValues(k.file, info);
-        if (handed.length) out = joinVals(out ?? NO_VALS, handed);
-        break;
-      }
+      for (const k of this.mro(v.cls)) { const info = own(k.s.attrs, attr); if (info) { tables.push({ file: k.file, info, on: v.cls }); break; } }
     }
-    return out?.length ? out : undefined;
+    return tables;
   }
 
   /** Item i of the tuples put on the queue a getter text names (`self.q.get`, `work_q.get`):
    *  AttrInfo.queuedAt, and what callers hand the parameters put there (`qualname:param#i`). */
   private queuedItemsOf(f: FnInfo, text: string, i: number): Val[] {
-    const p = dotted(text);
-    const n = p.attrs.length;
-    if (!n || !QUEUE_GETTERS.has(p.attrs[n - 1])) return NO_VALS;
-    const tables: { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] = [];
-    if (n === 1) {
-      if (!f.s.params.includes(p.root) && !f.s.locals.includes(p.root)) for (const v of this.resolveGlobal(f.file, p.root)) { const info = v.k === 'var' ? own(v.file.globals, v.name) : undefined; if (info) tables.push({ file: (v as { file: FileSummary }).file, info }); }
-    } else {
-      const attr = p.attrs[n - 2];
-      for (const v of this.evalPath(f, { root: p.root, attrs: p.attrs.slice(0, n - 2) })) {
-        if (v.k !== 'inst') continue;
-        for (const k of this.mro(v.cls)) { const info = own(k.s.attrs, attr); if (info) { tables.push({ file: k.file, info, on: v.cls }); break; } }
-      }
-    }
     let out: Val[] = NO_VALS;
-    for (const { file, info, on } of tables) {
+    for (const { file, info, on } of this.queueTables(f, text)) {
       const typed = (info.queuedAt ?? []).filter(t => t.startsWith(`${i}:`)).map(t => t.slice(t.indexOf(':') + 1));
       if (typed.length) out = joinVals(out, this.typesFromText(file, typed));
       // (functions put there: a module's, `i=fn:bump`; a method of the object, `i=self:_count`)
@@ -2292,9 +2288,7 @@ export class Program {
     const sp = this.selfName(fn);
     const cls = this.methodOf(fn)?.cls;
     if (!sp || !cls || !text.startsWith(sp + '.') || text.indexOf('.', sp.length + 1) >= 0) return false;
-    const attr = text.slice(sp.length + 1);
-    for (const k of this.mro(cls)) { const info = own(k.s.attrs, attr); if (info) return !!info.counting; }
-    return false;
+    return !!this.attrInfo(cls, text.slice(sp.length + 1))?.counting;
   }
 }
 

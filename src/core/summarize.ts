@@ -1157,8 +1157,9 @@ class Summarizer {
       const alts = value && fn.kind !== 'module' && !isGlobal ? this.alternatives(value, ctx) : undefined;
       this.bind(ctx, name, this.isMaking(value), left);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
-      if (value && fn.kind !== 'module' && !isGlobal && this.isLockConstruction(value)) (scope.freshLocks ??= new Set()).add(name);
-      if (value && fn.kind !== 'module' && !isGlobal && this.isCountingSemaphore(value)) (scope.countingLocals ??= new Set()).add(name);
+      const made = value && fn.kind !== 'module' && !isGlobal ? this.constructionCanon(value) : undefined;
+      if (made && this.countingCount(value!, made)) (scope.countingLocals ??= new Set()).add(name);
+      else if (made && LOCK_CONSTRUCTORS.has(made)) (scope.freshLocks ??= new Set()).add(name);
       if (value) {
         // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
         // local name, until the name is bound again). Not another local or a parameter: `h = value`
@@ -1278,9 +1279,7 @@ class Summarizer {
       if (f && classLike(f)) item = `${i}:${f}`;
     }
     if (!item || (held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2 || held.info.queuedAt?.includes(item)) return;
-    const n: AttrNote = { line: held.info.line, column: held.info.column, queuedAt: item };
-    applyNote(held.table, held.name, n);
-    if (this.effects && held.table === this.out.globals) this.effects.push({ key: `n ${held.name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name: held.name, note: { ...n, line: n.line - this.segmentLine } });
+    this.applyTableNote(held.table, held.name, { line: held.info.line, column: held.info.column, queuedAt: item });
   }
 
   /** A function this module defines at its top level before here (`def resize(…)`). */
@@ -1348,9 +1347,7 @@ class Summarizer {
   private noteAddedParam(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, fn: FunctionSummary, p: string, item = ''): void {
     if (p === fn.selfParam || !hasParam(fn, p)) return;
     const n: AttrNote = { line: held.info.line, column: held.info.column, addedParam: `${fn.qualname}:${p}${item}` };
-    applyNote(held.table, held.name, n);
-    // (a module global's note is an effect later statements see: SummaryMemo)
-    if (this.effects && held.table === this.out.globals) this.effects.push({ key: `n ${held.name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name: held.name, note: { ...n, line: n.line - this.segmentLine } });
+    this.applyTableNote(held.table, held.name, n);
   }
 
   /** Class-like type texts (`Job`, `jobs.Job`) on the attribute's element types (`typeText`) or
@@ -1359,10 +1356,7 @@ class Summarizer {
     const { table, name, info } = held;
     for (const t of texts ?? []) {
       if ((field !== 'functions' && !classLike(t)) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
-      const n: AttrNote = { line: info.line, column: info.column, [field]: t };
-      applyNote(table, name, n);
-      // (a module global's note is an effect later statements see: SummaryMemo)
-      if (this.effects && table === this.out.globals) this.effects.push({ key: `n ${name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name, note: { ...n, line: n.line - this.segmentLine } });
+      this.applyTableNote(table, name, { line: info.line, column: info.column, [field]: t });
     }
   }
 
@@ -1422,21 +1416,25 @@ class Summarizer {
       const names = items.filter(c => c.type === 'string').map(c => stringValue(this.t(c))).filter((x): x is string => x !== undefined);
       if (names.length && (name === '__all__' || names.length === items.length)) n.names = base ? [`${LISTED_FROM}${base}`, ...names] : names;
     }
-    applyNote(table, name, n);
-    if (this.effects && table === this.out.globals) {
-      const rel: AttrNote = { ...n, line: n.line - this.segmentLine };
-      this.effects.push({ key: `n ${name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name, note: rel });
-    }
+    this.applyTableNote(table, name, n);
   }
 
-  /** `threading.Lock()`, `_allocate_lock()`, … (through imports and aliases). */
-  private isLockConstruction(value: SyntaxNode): boolean {
-    if (value.type !== 'call') return false;
+  /** A note on a class's or the module's table; on the module's globals it is also an effect
+   *  later statements see (SummaryMemo), its line relative to the statement's. */
+  private applyTableNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
+    applyNote(table, name, n);
+    if (this.effects && table === this.out.globals) this.effects.push({ key: `n ${name} ${JSON.stringify({ ...n, line: 0, column: 0 })}`, kind: 'note', name, note: { ...n, line: n.line - this.segmentLine } });
+  }
+
+  /** What a call value constructs, canonical (`threading.Lock`, `threading.Semaphore`, through
+   *  imports and aliases): a lock (LOCK_CONSTRUCTORS) or a counting semaphore (countingCount). */
+  private constructionCanon(value: SyntaxNode): string | undefined {
+    if (value.type !== 'call') return undefined;
     const f = child(value, 'function');
     const fp = f ? this.pathOf(f) : undefined;
-    const canon = fp ? this.canonical(fp) : undefined;
-    return !!canon && LOCK_CONSTRUCTORS.has(canon) && !this.countingCount(value, canon);
+    return fp ? this.canonical(fp) : undefined;
   }
+
 
   /** A semaphore construction (SEMAPHORE_CONSTRUCTORS) with a count other than a literal 1, the
    *  first argument or `value=`; none is the default, 1. */
@@ -1450,14 +1448,7 @@ class Summarizer {
     return !!v && this.t(v).trim() !== '1';
   }
 
-  /** `Semaphore(4)`, `BoundedSemaphore(n)`, `Semaphore(0)`: a semaphore whose count is not 1. */
-  private isCountingSemaphore(value: SyntaxNode): boolean {
-    if (value.type !== 'call') return false;
-    const f = child(value, 'function');
-    const fp = f ? this.pathOf(f) : undefined;
-    const canon = fp ? this.canonical(fp) : undefined;
-    return !!canon && this.countingCount(value, canon);
-  }
+
 
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
     const s = this.span(at);
@@ -2505,12 +2496,14 @@ function stringValue(text: string): string | undefined {
   return m && !/[\\{]/.test(m[2]) ? m[2] : undefined;
 }
 
+const BRANCHES = new Set(['if_statement', 'elif_clause', 'else_clause', 'try_statement', 'except_clause', 'except_group_clause', 'match_statement', 'case_clause', 'conditional_expression', 'boolean_operator']);
+
 /** Whether a node is under a branch of its loop or function (`if`, `try`, `match`): it may not
  *  run in every round. */
 function conditional(n: SyntaxNode): boolean {
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition' || p.type === 'module') return false;
-    if (['if_statement', 'elif_clause', 'else_clause', 'try_statement', 'except_clause', 'except_group_clause', 'match_statement', 'case_clause', 'conditional_expression', 'boolean_operator'].includes(p.type)) return true;
+    if (BRANCHES.has(p.type)) return true;
   }
   return false;
 }

@@ -148,6 +148,13 @@ export class ThreadModel {
     const prev = previous?.model;
     // Keyed by entry function, or by class for Thread subclasses that share an inherited run().
     const cands = new Map<string, Candidate>();
+    // (a start site and what it says, in the candidate's lists kept side by side)
+    const addSite = (c: Candidate, site: SiteSource, bound?: string, own?: string[], objectOwn?: string[]) => {
+      c.raw.push(site);
+      c.bound.push(bound === undefined ? bound : program.boundKey(site.fn, bound));
+      c.own.push(own);
+      c.objectOwn.push(objectOwn);
+    };
     const note = (fn: FnInfo, kind: ThreadKind, short: string, site: SiteSource | undefined, many: boolean, name?: string, cls?: ClassInfo, bound?: string, extra?: FnInfo[], recv?: ClassInfo, own?: string[], objectOwn?: string[]): Candidate => {
       const key = cls ? `${fn.key}|${cls.key}` : fn.key;
       let c = cands.get(key);
@@ -158,7 +165,7 @@ export class ThreadModel {
         // (and as one of several targets somewhere: those too, ThreadStart.oneOf)
         for (const x of extra ?? []) if (x !== c.fn && !c.extra?.includes(x)) c.extra = [...c.extra ?? [], x];
       }
-      if (site) { c.raw.push(site); c.bound.push(bound === undefined ? bound : program.boundKey(site.fn, bound)); c.own.push(own); c.objectOwn.push(objectOwn); }
+      if (site) addSite(c, site, bound, own, objectOwn);
       if (many) c.many = true;
       if (name && !c.names.includes(name)) c.names.push(name);
       return c;
@@ -202,10 +209,7 @@ export class ThreadModel {
         continue;
       }
       // (a thread's entry that runs an event loop itself, `self.loop.run_forever()`)
-      for (const c of fn.s.calls) {
-        const a = c.callee.attrs;
-        if (a.length && LOOP_RUNNERS.has(a[a.length - 1])) addTo(loopCallers, this.loopKey(fn, [c.callee.root, ...a.slice(0, -1)].join('.')), fn);
-      }
+      for (const key of this.loopsRun(fn)) addTo(loopCallers, key, fn);
       if (fn.s.starts.length) fn.s.starts.forEach((st, i) => {
         // (a callback on an event loop: on the thread that runs the loop, worked out below)
         if (st.loop !== undefined) {
@@ -282,7 +286,7 @@ export class ThreadModel {
       if (!m || !c) continue;
       madeBy.delete(cls);
       c.extra = [...(c.extra ?? []), ...m.fns.filter(f => f !== run && !c.extra?.includes(f))];
-      for (const site of m.sites) { c.raw.push(site); c.bound.push(undefined); c.own.push(undefined); c.objectOwn.push(undefined); }
+      for (const site of m.sites) addSite(c, site);
       if (m.many) c.many = true;
     }
     // (made through threading.Thread itself, or a subclass with no analyzed run(): a thread of
@@ -322,7 +326,7 @@ export class ThreadModel {
         let c = cands.get(`loop:${key}`);
         if (!c) cands.set(`loop:${key}`, (c = { fn: fns[0], kind: 'thread', short: name, qual: key.replace(/^[^:]*:/, ''), raw: [], many: false, names: [], bound: [], own: [], objectOwn: [], ...(fns.length > 1 ? { extra: fns.slice(1) } : {}), recv: null }));
         for (const s of starts) {
-          c.raw.push(s.site); c.bound.push(s.st.boundTo === undefined ? undefined : program.boundKey(s.fn, s.st.boundTo)); c.own.push(undefined); c.objectOwn.push(undefined);
+          addSite(c, s.site, s.st.boundTo);
           if (s.st.inLoop || this.runsRepeatedly(s.fn)) c.many = true;
           if (s.st.name && !c.names.includes(s.st.name)) c.names.push(s.st.name);
         }
@@ -620,10 +624,7 @@ export class ThreadModel {
     // (and, of a module, what its import calls: threads started there are started at import)
     if (fn.s.kind === 'module') for (const c of fn.s.calls) if (c.atImport) up += `|imp:${c.callee.root}.${c.callee.attrs.join('.')}`;
     // (and the event loops it runs itself: their callbacks are its thread's)
-    for (const c of fn.s.calls) {
-      const a = c.callee.attrs;
-      if (a.length && LOOP_RUNNERS.has(a[a.length - 1])) up += `~${this.loopKey(fn, [c.callee.root, ...a.slice(0, -1)].join('.'))}`;
-    }
+    for (const key of this.loopsRun(fn)) up += `~${key}`;
     if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
@@ -719,24 +720,34 @@ export class ThreadModel {
     const { program } = this;
     const args = st.perStart.filter(p => p.made.every(m => program.makesNewAt(fn, m))).map(p => st.args![p.arg]);
     if (!args.length) return undefined;
-    const out: string[] = [];
-    for (const [param, text] of bindArguments(t.fn, !!t.bound, st.args, {})) if (args.includes(text)) out.push(param);
+    const out = this.paramsGiven(t, st.args, args);
     return out.length ? out.sort() : undefined;
   }
 
   /** An event loop's identity, as its text in fn names it: a class's attribute (`self.loop`,
-   *  the base-most class of fn's that has it), a module global, or fn's own name. */
+   *  as Program.boundKey names a thread kept in one), a module global, or fn's own name. */
   private loopKey(fn: FnInfo, text: string): string {
-    const [root, ...attrs] = text.split('.');
-    const { program } = this;
-    const sp = program.selfName(fn);
-    const cls = program.methodOf(fn)?.cls;
-    if (sp && root === sp && attrs.length === 1 && cls) {
-      const owner = [...program.mro(cls)].reverse().find(k => own(k.s.attrs, attrs[0])) ?? cls;
-      return `${owner.key}.${attrs[0]}`;
-    }
-    if (!attrs.length && !fn.s.params.includes(root) && !fn.s.locals.includes(root) && own(fn.file.globals, root)) return `${fn.file.module}:${root}`;
+    const attr = this.program.boundKey(fn, text);
+    if (attr !== text) return attr;
+    if (!text.includes('.') && !fn.s.params.includes(text) && !fn.s.locals.includes(text) && own(fn.file.globals, text)) return `${fn.file.module}:${text}`;
     return `${fn.key}:${text}`;
+  }
+
+  /** The event loops fn runs itself (`self.loop.run_forever()`), by loopKey. */
+  private loopsRun(fn: FnInfo): string[] {
+    const out: string[] = [];
+    for (const c of fn.s.calls) {
+      const a = c.callee.attrs;
+      if (a.length && LOOP_RUNNERS.has(a[a.length - 1])) out.push(this.loopKey(fn, [c.callee.root, ...a.slice(0, -1)].join('.')));
+    }
+    return out;
+  }
+
+  /** The target's parameters a start's arguments `given` are bound to. */
+  private paramsGiven(t: { fn: FnInfo; bound?: boolean }, args: string[], given: string[]): string[] {
+    const out: string[] = [];
+    for (const [param, text] of bindArguments(t.fn, !!t.bound, args, {})) if (given.includes(text) && !out.includes(param)) out.push(param);
+    return out;
   }
 
   /** The target's parameters a start in a constructor gives the object being made (its self,
@@ -751,7 +762,7 @@ export class ThreadModel {
     if (t.bound && st.target?.root === sp && st.target.attrs.length === 1 && t.fn.s.selfParam) out.push(t.fn.s.selfParam);
     if (st.args) {
       const mine = st.args.filter(a => a.startsWith(sp + '.') && a.indexOf('.', sp.length + 1) < 0 && this.program.perObjectAttr(fn.cls!, a.slice(sp.length + 1)));
-      if (mine.length) for (const [param, text] of bindArguments(t.fn, !!t.bound, st.args, {})) if (mine.includes(text) && !out.includes(param)) out.push(param);
+      for (const param of mine.length ? this.paramsGiven(t, st.args, mine) : []) if (!out.includes(param)) out.push(param);
     }
     return out.length ? out.sort() : undefined;
   }
