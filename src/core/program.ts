@@ -209,7 +209,7 @@ export class Program {
         // attribute runs the getter: only the getter is the method of that name
         const accessor = fi.cls && s.property ? propertyAccessor(s) : undefined;
         if (accessor === 'setter') { fi.cls!.setters.set(s.name, fi); this.setterNames.add(s.name); }
-        else if (fi.cls && accessor !== 'deleter') fi.cls.methods.set(s.name, fi);
+        else if (fi.cls && accessor !== 'deleter') { fi.cls.methods.set(s.name, fi); if (s.property) this.getterNames.add(s.name); }
         this.fns.set(fi.key, fi);
         list.push(fi);
       }
@@ -685,8 +685,10 @@ export class Program {
     return undefined;
   }
 
-  /** Names of the analyzed property setters. */
+  /** Names of the analyzed property setters, and getters (most attribute reads that could run
+   *  one are of names no property has). */
   private readonly setterNames = new Set<string>();
+  private readonly getterNames = new Set<string>();
 
   /** The setter `obj.name = v` runs: that of the first class in the MRO defining `name`. */
   lookupSetter(c: ClassInfo, name: string): FnInfo | undefined {
@@ -1357,6 +1359,7 @@ export class Program {
       }
       return out;
     }
+    if (site.property && !this.getterNames.has(site.callee.attrs[site.callee.attrs.length - 1])) return out;
     const vals = this.evalPath(fn, site.callee);
     // (on a receiver only isinstance tests type, which may be of another class as well, the
     // methods of the name are guessed too: `if not isinstance(source, Future): …` then
@@ -1447,20 +1450,34 @@ export class Program {
 
   collectParamFunctions(): void {
     const out = new Map<FnInfo, Map<string, Val[]>>();
+    const lockParams = new Map<FnInfo, Set<string>>();
     const was = this.inferring;
     this.inferring = false;
     this.paramFunctions = undefined;
+    this.lockParams = undefined;
     try {
       for (const fn of this.fnList) {
         for (const { callee, args, kwargs, start } of this.handing(fn)) {
           const handed = this.handedValues(fn, args, start);
           const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
-          if (!handed && !byName?.length) continue;
+          const locks = this.lockArgs(fn, args, kwargs);
+          if (!handed && !byName?.length && !locks) continue;
           for (const v of this.evalPath(fn, callee)) {
             // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
             const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
             const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
             if (!t) continue;
+            if (locks) {
+              const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
+              const star = params.findIndex(q => q.startsWith('*'));
+              for (const l of locks) {
+                const p = typeof l === 'number' ? (star < 0 || l < star ? params[l] : undefined) : params.includes(l) ? l : undefined;
+                if (!p) continue;
+                let set = lockParams.get(t.fn);
+                if (!set) lockParams.set(t.fn, (set = new Set()));
+                set.add(p);
+              }
+            }
             const put = (p: string, vals: Val[]) => {
               let m = out.get(t.fn);
               if (!m) out.set(t.fn, (m = new Map()));
@@ -1505,6 +1522,29 @@ export class Program {
       }
     } finally { this.inferring = was; }
     this.paramFunctions = out;
+    this.lockParams = lockParams;
+  }
+
+  /** Parameters every lock-like name test misses but a caller hands a lock (`with lk:` in
+   *  `_feed(buffer, lk)` started with `args=(self._buffer, self._lock)`): kept as locks held,
+   *  which the caller's binding then names (`self._lock`). */
+  private lockParams?: Map<FnInfo, Set<string>>;
+
+  /** The arguments of a call or start that are locks: positions, and keywords by name. */
+  private lockArgs(fn: FnInfo, args: string[], kwargs?: Record<string, string>): (number | string)[] | undefined {
+    let out: (number | string)[] | undefined;
+    const lock = (a: string) => DOTTED_NAME.test(a) && this.isLockIn(fn, a) && !this.countingAttr(fn, a);
+    args.forEach((a, i) => { if (lock(a)) (out ??= []).push(i); });
+    for (const [k, a] of Object.entries(kwargs ?? {})) if (lock(a)) (out ??= []).push(k);
+    return out;
+  }
+
+  /** A text held in fn that names a parameter of fn (or of a function enclosing it) some caller
+   *  hands a lock (lockParams). */
+  private lockParam(fn: FnInfo, text: string): boolean {
+    if (!this.lockParams?.size || text.includes('.')) return false;
+    for (let f: FnInfo | undefined = fn; f; f = f.parent) if (this.lockParams.get(f)?.has(text)) return true;
+    return false;
   }
 
   /** fn's thread starts with arguments, and its calls with an argument named as an analyzed
@@ -1592,7 +1632,10 @@ export class Program {
       // (and what the callee is: `bus = Bus(); bus.subscribe(h)` hands h to Bus.subscribe only
       // while bus is a Bus)
       const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
-      key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + ');';
+      // (and which arguments are locks: lockParams)
+      const locks = this.lockArgs(fn, args, kwargs);
+      const toLocks = locks && !to ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : to;
+      key += `${callee.root}.${callee.attrs.join('.')}>${toLocks}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
     }
     return key;
   }
@@ -2278,7 +2321,7 @@ export class Program {
 
   locksOf(raw: string[], fn?: FnInfo): string[] {
     if (!raw.length) return raw;
-    const kept = raw.filter(l => this.isLock(l) && !(fn && this.countingAttr(fn, l)));
+    const kept = raw.filter(l => fn ? (this.isLock(l) && !this.countingAttr(fn, l)) || this.lockParam(fn, l) : this.isLock(l));
     return kept.length === raw.length ? raw : kept;
   }
 

@@ -70,6 +70,11 @@ interface Scope {
   /** Of the locals bound to a call's result, each binding's loop (loopOf; NaN where unknown)
    *  and place: what perStartArgs compares with a start's, and markFresh with a let-go's. */
   madeLoops?: Map<string, { loop: number; line: number; column: number }[]>;
+  /** Locals bound to a copy of a container's elements (`cbs = list(self._cbs)`, `.copy()`,
+   *  `[:]`) or to one of a mapping's values (`cbs = self._subs.get(topic, ())`, values
+   *  flattened: a registry of lists is iterated for what was appended to its values): what a
+   *  loop over the local iterates (loopVariable). */
+  copies?: Map<string, { text: string; values: boolean }>;
 }
 
 interface Ctx {
@@ -509,6 +514,7 @@ class Summarizer {
     }
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
+    ctx.scope.copies?.delete(name);
     ctx.scope.choices?.delete(name);
     ctx.scope.eachChoice?.delete(name);
     ctx.scope.freshLocks?.delete(name);
@@ -517,14 +523,15 @@ class Summarizer {
   }
 
   /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
-  /** A parameter with an annotation (`source: Peer`) or a local with a type of its own
-   *  (`p = Peer()`, `for p in self.peers`, `p: Peer = …`): its attribute reads are property call
-   *  sites, as `self.x` reads are (CallSite.property). Not every name: a call site per
-   *  attribute read of any local costs memory and call resolution for nothing. */
+  /** A parameter (`source: Peer`, or typed by what its callers pass: `handle(req)` started
+   *  with `args=(Request(),)`) or a local with a type of its own (`p = Peer()`, `for p in
+   *  self.peers`, `p: Peer = …`): its attribute reads are property call sites, as `self.x`
+   *  reads are (CallSite.property). Not every name: a call site per attribute read of any
+   *  local costs memory and call resolution for nothing. */
   private typedRoot(ctx: Ctx, name: string): boolean {
     const fn = ctx.scope.fn;
     if (name === fn.selfParam || name.startsWith('<') || ctx.shadow?.has(name)) return false;
-    return (fn.params.includes(name) && !!own(fn.paramTypes, name)) || !!own(fn.localTypes, name);
+    return fn.params.includes(name) || !!own(fn.localTypes, name);
   }
 
   private selfClass(name: string): ClassSummary | undefined {
@@ -1192,6 +1199,8 @@ class Summarizer {
         }
       }
       if (type) this.setLocalType(fn, name, [this.t(type)]);
+      const copy = value && fn.kind !== 'module' && !isGlobal ? this.copyOf(value, ctx) : undefined;
+      if (copy) (scope.copies ??= new Map()).set(name, copy);
       return;
     }
     if (left.type === 'attribute') {
@@ -1330,7 +1339,7 @@ class Summarizer {
       // (a module's function itself, `HANDLERS["resize"] = resize`: a callable element)
       // (any other name but a local: Program.storedFunctions keeps the functions; one defined
       // later in the file too)
-      if (!lt.length && !hasParam(fn, p) && !ctx.scope.locals.has(p) && (fn.kind !== 'module' || this.moduleFunction(p))) { this.noteTypes(held, [p], 'functions'); return; }
+      if (!lt.length && !hasParam(fn, p) && (fn.kind !== 'module' ? !ctx.scope.locals.has(p) : this.moduleFunction(p))) { this.noteTypes(held, [p], 'functions'); return; }
     }
     this.noteTypes(held, texts, 'typeText');
   }
@@ -1364,6 +1373,34 @@ class Summarizer {
    *  `for k, w in d.items():`: w's local type is an element of the container
    *  (`<each>self.workers`, `<values>d`), typed from the container's annotation
    *  (Program.elementsOf). */
+  /** What a local bound to `value` holds the elements of (Scope.copies): a copy of a
+   *  container (`list(x)`, `sorted(x)`, `x.copy()`, `x[:]`) or one of a mapping's values
+   *  (`m.get(k)`, `m.setdefault(k, d)`, `m.pop(k)`, `m[k]`). */
+  private copyOf(value: SyntaxNode, ctx: Ctx): { text: string; values: boolean } | undefined {
+    const of = (n: SyntaxNode | undefined, values: boolean) => {
+      if (!n) return undefined;
+      const c = n.type === 'identifier' ? ctx.scope.copies?.get(this.t(n)) : n.type === 'call' || n.type === 'subscript' ? this.copyOf(n, ctx) : undefined;
+      if (c) return values ? { text: c.text, values: true } : c;
+      const text = this.dottedText(n);
+      return text ? { text: this.aliasedText(ctx, text), values } : undefined;
+    };
+    if (value.type === 'call') {
+      const f = child(value, 'function'), args = child(value, 'arguments');
+      const a = args ? namedChildren(args) : [];
+      if (f?.type === 'identifier' && ELEMENT_PRESERVING.has(this.t(f)) && a.length === 1) return of(a[0], false);
+      if (f?.type !== 'attribute') return undefined;
+      const m = this.t(child(f, 'attribute') ?? f);
+      if (m === 'copy' && !a.length) return of(child(f, 'object'), false);
+      if ((m === 'get' || m === 'setdefault' || m === 'pop') && a.length) return of(child(f, 'object'), true);
+      return undefined;
+    }
+    if (value.type === 'subscript') {
+      const sub = child(value, 'subscript');
+      return of(child(value, 'value'), sub?.type !== 'slice');
+    }
+    return undefined;
+  }
+
   private loopVariable(left: SyntaxNode, right: SyntaxNode, ctx: Ctx): void {
     let name: SyntaxNode | undefined = left.type === 'identifier' ? left : undefined;
     let of = right;
@@ -1386,8 +1423,10 @@ class Summarizer {
           of = o;
           values = true;
         } else return;
-      } else return;
+      } else if (!this.copyOf(right, ctx)) return;
     }
+    const copy = of.type === 'identifier' ? ctx.scope.copies?.get(this.t(of)) : of.type === 'call' || of.type === 'subscript' ? this.copyOf(of, ctx) : undefined;
+    if (copy && name) { this.setLocalType(ctx.scope.fn, this.t(name), [`${copy.values || values ? VALUES_OF : EACH_OF}${copy.text}`]); return; }
     const text = name && this.dottedText(of);
     if (text) this.setLocalType(ctx.scope.fn, this.t(name!), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
   }
@@ -1999,6 +2038,10 @@ class Summarizer {
           this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
           const added = ELEMENT_ADDERS.has(m) ? args[m === 'insert' || m === 'setdefault' ? 1 : 0] : undefined;
           if (added) this.noteElement(obj, added, ctx, m !== 'setdefault');
+          // (a registry of lists: `self._subs.setdefault(topic, []).append(cb)`, `m[k].append(cb)`
+          // adds to the mapping's values, flattened as Scope.copies reads them back)
+          const inner = added && m !== 'setdefault' && !obj.attrs.length ? valuesHolder(obj.root) : undefined;
+          if (inner) { const [root, ...attrs] = inner.split('.'); this.noteElement({ root, attrs }, added!, ctx, true); }
         } else if (obj.attrs.length && (obj.root === ctx.scope.fn.selfParam || this.selfClass(obj.root) || this.typedRoot(ctx, obj.root))) {
           this.addCall(ctx, objNode, obj, [], {}, true);
         }
@@ -2510,6 +2553,13 @@ function conditional(n: SyntaxNode): boolean {
 
 /** The loop a node is in, as the loop's start offset; -1 in none (of its function: a loop
  *  around the function's definition runs the function's body in no round of its own). */
+/** The mapping whose value a path root is an item of: `<call:m.setdefault>`, `<item>m`. */
+function valuesHolder(root: string): string | undefined {
+  const m = /^<call:([A-Za-z_][\w.]*)\.setdefault>$/.exec(root);
+  if (m) return m[1];
+  return root.startsWith(ITEM_OF) && DOTTED_NAME.test(root.slice(ITEM_OF.length)) ? root.slice(ITEM_OF.length) : undefined;
+}
+
 function loopOf(n: SyntaxNode): number {
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'for_statement' || p.type === 'while_statement') return p.start;
