@@ -491,7 +491,7 @@ export class Findings {
       if (w.access !== 'write') continue;
       for (let oi = 0; oi < list.length; oi++) {
         const o = list[oi];
-        const same = o.thread === w.thread, many = w.thread.instances === 'many' || o.thread.instances === 'many';
+        const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
@@ -513,9 +513,11 @@ export class Findings {
         // instance before another: ThreadEntry.joinedBy; a start's mark is no lock two sides
         // share)
         if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !l.startsWith(STARTED))) continue;
-        // (what precedes a thread's start comes before it, unless a side's thread has many
-        // instances: the function that started it may run on another of them after the start)
-        if (!many && (startOrdered(w, o.thread) || startOrdered(o, w.thread))) continue;
+        // (what precedes a thread's start comes before it, and before every instance of a
+        // thread started many times from one place, in a loop: the mark is what precedes the
+        // loop; unless the side holding the mark has many instances itself: the function
+        // that started it may run on another of them after the start)
+        if ((w.thread.instances !== 'many' && startOrdered(w, o.thread)) || (o.thread.instances !== 'many' && startOrdered(o, w.thread))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }
@@ -745,10 +747,14 @@ function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: Share
   return eff.find(e => e.container === chk.container && e.access === 'read' && e.op === 'getitem' && e.key === chk.key && !e.via.length && after(e, chk) && !shared(e, chk));
 }
 
-/** The write of chk's container in the same list that follows chk, not under a lock chk holds. */
+/** The write of chk's container in the same list that follows chk, not under a lock chk holds;
+ *  for a test of a key, one a test of that key could matter to (not `clear()`, nor binding
+ *  the name to another container: `fn = d.get(k); …; d.clear()` acts on no key). */
 function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
-  return eff.find(e => e.container === chk.container && e.access === 'write' && after(e, chk) && !shared(e, chk));
+  return eff.find(e => e.container === chk.container && e.access === 'write' && after(e, chk) && !shared(e, chk) && !(chk.key !== undefined && KEYLESS_WRITES.has(e.op)));
 }
+
+const KEYLESS_WRITES = new Set(['clear', 'assign']);
 
 /** Whether e is placed after chk in their function. */
 const after = (e: EffectiveAccess, chk: EffectiveAccess) => e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column);

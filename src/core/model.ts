@@ -318,13 +318,51 @@ export function importEnds(s: FunctionSummary): number {
   return end;
 }
 
-/** A class-like dotted name (`Worker`, `mod.Worker`): a constructor, by its case. */
+/** A class-like dotted name (`Worker`, `mod.Worker`, a private `_WorkItem`): a constructor,
+ *  by its case. */
 export function classLike(text: string): boolean {
-  const c = text.charCodeAt(text.lastIndexOf('.') + 1);
+  let i = text.lastIndexOf('.') + 1;
+  while (text.charCodeAt(i) === 95) i++;
+  const c = text.charCodeAt(i);
   return c >= 65 && c <= 90;
 }
 
-/** Whether a module's call is `start()` on an object a class-like call made there. */
+/** A function's start points in their order: its thread starts and its `start()` calls on an
+ *  object a class-like call made there (a Thread subclass's, maybe: startsMade). What precedes
+ *  the statement of point k (for a point in a loop, the outermost loop's) holds the mark
+ *  `<started>module:qualname#k` (Summarizer.beforeStarts), and a thread started at point r,
+ *  the only start of its thread in a function run once, is preceded by every mark of rank at
+ *  most r (ThreadModel, findings' startOrdered): both rank by this list. */
+export function startPoints(s: FunctionSummary): { line: number; column: number; inLoop: boolean }[] {
+  const out: { line: number; column: number; inLoop: boolean }[] = s.starts.map(st => ({ line: st.line, column: st.column, inLoop: st.inLoop }));
+  for (const c of s.calls) if (startsMade(s, c)) out.push({ line: c.line, column: c.column, inLoop: c.inLoop });
+  return out.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** The rank among a function's start points of the one at `at` (startPoints). */
+export function pointRank(s: FunctionSummary, at: { line: number; column: number }): number {
+  let r = 0;
+  for (const p of startPoints(s)) if (p.line < at.line || (p.line === at.line && p.column < at.column)) r++;
+  return r;
+}
+
+/** The `start()` call of s on the object its construction `site` makes: `w = Worker(); …;
+ *  w.start()`, `Worker().start()`, `for w in workers: w.start()` over the list the
+ *  construction is an element of (CallSite.boundTo). */
+export function startOfMade(s: FunctionSummary, site: CallSite): CallSite | undefined {
+  for (const c of s.calls) {
+    if (c.line < site.line || (c.line === site.line && c.column < site.column) || !startsMade(s, c)) continue;
+    const root = c.callee.root;
+    if (root.startsWith('<call:')) { if (c.line === site.line && c.column === site.column) return c; continue; }
+    const b = site.boundTo;
+    if (!b) continue;
+    if (b === root || b === `${s.qualname}:${root}`) return c;
+    if (own(s.localTypes, root)?.some(t => t.startsWith(EACH_OF) && b === t.slice(EACH_OF.length) + EACH_JOINED)) return c;
+  }
+  return undefined;
+}
+
+/** Whether a call is `start()` on an object a class-like call made in the function. */
 function startsMade(s: FunctionSummary, c: CallSite): boolean {
   if (c.callee.attrs.length !== 1 || c.callee.attrs[0] !== 'start' || c.args.length || c.property || c.setter) return false;
   const root = c.callee.root;

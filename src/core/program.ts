@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -907,7 +907,7 @@ export class Program {
   private queueTables(f: FnInfo, text: string): { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] {
     const p = dotted(text);
     const n = p.attrs.length;
-    if (!n || !QUEUE_GETTERS.has(p.attrs[n - 1])) return [];
+    if (!n || !ITEM_GETTERS.has(p.attrs[n - 1])) return [];
     const tables: { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] = [];
     if (n === 1) {
       if (f.s.params.includes(p.root) || f.s.locals.includes(p.root)) return [];
@@ -1575,6 +1575,11 @@ export class Program {
       // (a construction, `logger.addHandler(StreamHandler())`: an object of that class)
       const made = constructionCallee(a);
       if (made) return this.evalPath(fn, dotted(made)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
+      // (at a start, what a factory returns: `args=(make_job(compute, 1),)`, `Job.make(fn)`)
+      const factory = start ? /^([A-Za-z_][\w.]*)\(/.exec(a) : null;
+      if (factory && a.endsWith(')')) {
+        return this.evalPath(fn, dotted(factory[1])).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn).filter(r => r.k === 'inst' && !r.loose && !r.element) : []));
+      }
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
       // (a class itself, `serve(handler=ApiHandler)`: what the parameter makes or is given to)

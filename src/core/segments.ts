@@ -98,7 +98,9 @@ export type Effect =
   /** A warning was added (the nesting warning is given once per file). */
   | { key: string; kind: 'warning' }
   /** An `if __name__ == "__main__":` block at module level, lines relative to the segment's. */
-  | { key: string; kind: 'mainGuard'; from: number; to: number };
+  | { key: string; kind: 'mainGuard'; from: number; to: number }
+  /** A start point's statement line (Scope.startStatements), lines relative to the segment's. */
+  | { key: string; kind: 'startStatement'; at: number; column: number; line: number };
 
 /** One top-level statement's part of the summary. */
 export interface Segment {

@@ -2,14 +2,14 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, boundTypes, classLike, hasParam, importEnds, own } from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, boundTypes, classLike, hasParam, importEnds, own, startPoints } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, QUEUE_GETTERS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -75,6 +75,8 @@ interface Scope {
    *  flattened: a registry of lists is iterated for what was appended to its values): what a
    *  loop over the local iterates (loopVariable). */
   copies?: Map<string, { text: string; values: boolean }>;
+  /** Names bound to what `os.fork()` returns (`pid`, `self.pid`): `if pid == 0:` is the child. */
+  forks?: Set<string>;
 }
 
 interface Ctx {
@@ -84,6 +86,9 @@ interface Ctx {
   /** Names a comprehension or a lambda binds for the expression inside it (`reg` in `[r(reg)
    *  for reg in regs]`): not the function's or the module's names of the same spelling. */
   shadow?: ReadonlySet<string>;
+  /** In the child's branch after `os.fork()` (`if pid == 0:`): what it calls runs in another
+   *  process (a start of kind process each, not a call: forkChild). */
+  forkChild?: boolean;
 }
 
 export interface SummarizeInput {
@@ -272,6 +277,7 @@ class Summarizer {
       case 'note': applyNote(this.out.globals, e.name, { ...e.note, line: e.note.line + line }); return;
       case 'warning': return;
       case 'mainGuard': (scope.mainGuards ??= []).push([e.from + line, e.to + line]); return;
+      case 'startStatement': (scope.startStatements ??= new Map()).set(`${e.at + line}:${e.column}`, e.line + line); return;
     }
   }
 
@@ -414,12 +420,14 @@ class Summarizer {
   private beforeStarts(scope: Scope): void {
     const fn = scope.fn;
     if (fn.kind === 'module' && !scope.cls) this.importCalls(scope);
-    if (scope.cls || fn.kind === 'lambda' || !fn.starts.length) return;
-    // (one mark per access: `#k`, the rank of the first start in no loop after it, in the
-    // starts' order; it precedes that start and every later one, startOrdered. A mark per
-    // start was a string per later start on every access, quadratic in a function of many)
-    const lines = fn.starts.filter(st => !st.inLoop).sort((a, b) => a.line - b.line || a.column - b.column)
-      .map(st => scope.startStatements?.get(`${st.line}:${st.column}`) ?? st.line);
+    if (scope.cls || fn.kind === 'lambda') return;
+    // (one mark per access: `#k`, the rank of the first start point after it (startPoints: the
+    // starts, and `w.start()` on an object made here), whose statement it precedes (for one
+    // in a loop, the outermost loop's: every round's start comes after what precedes the
+    // loop); it precedes that point and every later one, startOrdered. A mark per start was a
+    // string per later start on every access, quadratic in a function of many)
+    // (a point whose statement is not known: its own line, or in a loop none, 0)
+    const lines = startPoints(fn).map(p => scope.startStatements?.get(`${p.line}:${p.column}`) ?? (p.inLoop ? 0 : p.line));
     if (!lines.length) return;
     const prefix = `${STARTED}${this.out.module}:${fn.qualname}#`;
     const held = (line: number, locks: string[]) => {
@@ -534,6 +542,18 @@ class Summarizer {
     return fn.params.includes(name) || !!own(fn.localTypes, name);
   }
 
+  /** The class a name in a method means as itself: a classmethod's `cls`, or the enclosing
+   *  class's own name where nothing local hides it. */
+  private classNamed(name: string, ctx: Ctx): ClassSummary | undefined {
+    const fn = ctx.scope.fn;
+    if (!fn.className || fn.kind !== 'method') return undefined;
+    const itself = fn.classmethod && name === fn.selfParam;
+    if (!itself && (ctx.scope.locals.has(name) || fn.className.slice(fn.className.lastIndexOf('.') + 1) !== name)) return undefined;
+    const k = this.out.classes.findIndex(c => c.qualname === fn.className);
+    if (k >= 0 && k < this.segmentClasses && this.effects) throw new Entangled();
+    return k >= 0 ? this.out.classes[k] : undefined;
+  }
+
   private selfClass(name: string): ClassSummary | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const fn = this.scopes[i].fn;
@@ -567,6 +587,14 @@ class Summarizer {
   }
 
   private acquireRelease(n: SyntaxNode, ctx: Ctx): { text: string; acquire: boolean } | undefined {
+    // `if not lock.acquire(True, timeout): raise …` (no else): held for the statements after it
+    if (n.type === 'if_statement') {
+      const test = this.acquireTest(child(n, 'condition'), ctx);
+      const body = child(n, 'consequence');
+      const last = body ? namedChildren(body).filter(x => x.type !== 'comment').pop() : undefined;
+      if (!test?.negated || n.children.some(x => x.type === 'elif_clause' || x.type === 'else_clause') || !last || !EXITS.has(last.type)) return undefined;
+      return { text: test.raw, acquire: true };
+    }
     // `x.acquire()` … `try: … finally: x.release()`: held through the try, released after it.
     if (n.type === 'try_statement') {
       const fin = n.children.find(c => c.type === 'finally_clause');
@@ -752,9 +780,17 @@ class Summarizer {
           (ctx.scope.mainGuards ??= []).push([this.line(n), this.span(n).endLine]);
           this.effects?.push({ key: `g ${this.line(n) - this.segmentLine}`, kind: 'mainGuard', from: this.line(n) - this.segmentLine, to: this.span(n).endLine - this.segmentLine });
         }
+        // (`if pid == 0:` after `pid = os.fork()`: the child's branch, forkChild)
+        const child0 = n.type === 'if_statement' && ctx.scope.forks ? this.forkChildTest(child(n, 'condition'), ctx.scope.forks) : false;
+        // (`if lock.acquire(False):` holds the lock in its branch; `if not lock.acquire(False):
+        // … else:` in the else)
+        const test = n.type === 'if_statement' ? this.acquireTest(child(n, 'condition'), ctx) : undefined;
+        const heldCtx = test ? { ...ctx, locks: [...ctx.locks, test.text] } : ctx;
+        if (test) this.acquired(ctx.scope.fn, test.text);
         for (const c of n.children) {
           if (!c.named || c.type === 'comment') continue;
-          if (c.type === 'block') this.block(c.children, ctx);
+          if (test && c.type === 'else_clause' && test.negated) { this.statement(c, heldCtx); continue; }
+          if (c.type === 'block') this.block(c.children, child0 && c === child(n, 'consequence') ? { ...ctx, forkChild: true } : test && !test.negated && c === child(n, 'consequence') ? heldCtx : ctx);
           else if (c.type === 'as_pattern' && n.type.startsWith('except')) { const alias = child(c, 'alias'); if (alias) this.bindTarget(alias, ctx); this.expr(c.children[0], ctx); }
           else if (c.type === 'case_pattern') this.bindPattern(c, ctx);
           // (the clauses of a try, if or match: here, so that `except E as e` binds e)
@@ -771,6 +807,28 @@ class Summarizer {
           }
         } else this.expr(n, ctx);
     }
+  }
+
+  /** An `if` test that takes a lock when true: `lock.acquire(False)`, `lock.acquire(True,
+   *  timeout)` (negated: `not lock.acquire(…)`, the lock held where it is false). */
+  private acquireTest(cond: SyntaxNode | undefined, ctx: Ctx): { text: string; raw: string; negated: boolean } | undefined {
+    let c = cond, negated = false;
+    while (c?.type === 'parenthesized_expression') c = namedChildren(c)[0];
+    if (c?.type === 'not_operator') { negated = true; c = child(c, 'argument'); }
+    while (c?.type === 'parenthesized_expression') c = namedChildren(c)[0];
+    const f = c?.type === 'call' ? child(c, 'function') : undefined;
+    const attr = f?.type === 'attribute' ? child(f, 'attribute') : undefined, obj = f && child(f, 'object');
+    if (!attr || !obj || this.t(attr) !== 'acquire' || !this.pathOf(obj)) return undefined;
+    return { text: this.lockText(ctx, this.t(obj)), raw: this.t(obj), negated };
+  }
+
+  /** `pid == 0`, `0 == pid`, `not pid` on a name bound to `os.fork()`'s result. */
+  private forkChildTest(cond: SyntaxNode | undefined, forks: Set<string>): boolean {
+    if (!cond) return false;
+    const t = this.t(cond).replace(/\s+/g, ' ').trim();
+    const m = /^(?:([\w.]+) == 0|0 == ([\w.]+)|not ([\w.]+))$/.exec(t);
+    const name = m && (m[1] ?? m[2] ?? m[3]);
+    return !!name && forks.has(name);
   }
 
   /** The pinned grammar reads `type(self).x[k] = v` as a PEP 695 alias, `type (self).x[k] =
@@ -1139,6 +1197,7 @@ class Summarizer {
 
   private assignTarget(left: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
     const fn = ctx.scope.fn;
+    if (value?.type === 'call' && this.constructionCanon(value) === 'os.fork' && DOTTED_NAME.test(this.t(left))) (ctx.scope.forks ??= new Set()).add(this.t(left));
     if (left.type === 'identifier') {
       const name = this.t(left);
       const scope = ctx.scope;
@@ -1212,6 +1271,10 @@ class Summarizer {
       if (path.attrs.length === 1) {
         const cls = this.selfClass(path.root);
         if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx, 'instance', !!value && !MADE_VALUES.has(value.type));
+        // (a class attribute the class body declares, bound in a method to what a call makes:
+        // a singleton, `cls._default = cls()`, `Store._default = Store()`)
+        const k = cls || value?.type !== 'call' ? undefined : this.classNamed(path.root, ctx);
+        if (k && own(k.attrs, path.attrs[0])) this.noteAttr(k.attrs, path.attrs[0], left, value, type, ctx);
       }
       return;
     }
@@ -1225,10 +1288,12 @@ class Summarizer {
     if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'parenthesized_expression', 'expression_list'].includes(left.type)) {
       const values = value && ['tuple', 'expression_list', 'list'].includes(value.type) ? namedChildren(value) : undefined;
       namedChildren(left).forEach((t, i) => this.assignTarget(t, values && values.length === namedChildren(left).length ? values[i] : undefined, undefined, ctx));
-      // (`fn, args = self.q.get()`: each name one item of the tuples put on the queue)
+      // (`fn, args = self.q.get()`: each name one item of the tuples put on the queue; or
+      // added to a container, `send, close = self._cache.pop(key)`, `= self._cache[key]`)
       const f = value?.type === 'call' ? child(value, 'function') : undefined;
-      const getter = f?.type === 'attribute' ? this.dottedText(f) : undefined;
-      if (getter && QUEUE_GETTERS.has(getter.slice(getter.lastIndexOf('.') + 1)) && ctx.scope.fn.kind !== 'module') {
+      const item = value?.type === 'subscript' ? this.dottedText(child(value, 'value')) : undefined;
+      const getter = f?.type === 'attribute' ? this.dottedText(f) : item && `${item}.__getitem__`;
+      if (getter && ITEM_GETTERS.has(getter.slice(getter.lastIndexOf('.') + 1)) && ctx.scope.fn.kind !== 'module') {
         namedChildren(left).forEach((t, i) => { if (t.type === 'identifier') this.setLocalType(ctx.scope.fn, this.t(t), [`${TUPLE_OF}${i}|${getter}`]); });
       }
       return;
@@ -1319,6 +1384,10 @@ class Summarizer {
   private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
     const held = this.selfAttr(obj) ?? this.moduleGlobal(obj, ctx);
     if (!held?.info.container) return;
+    // (a tuple, `self._cache[key] = (send, close)`, `self._tasks.append((fn, args))`: each
+    // item, for `send, close = self._cache.pop(key)`, as a queue's)
+    const tuple = added.type === 'parenthesized_expression' ? namedChildren(added)[0] : added;
+    if (tuple?.type === 'tuple') { namedChildren(tuple).forEach((x, i) => this.noteQueuedItem(held, x, ctx, i)); return; }
     let texts: string[] | undefined;
     if (added.type === 'call') {
       const f = this.dottedText(child(added, 'function'));
@@ -1530,7 +1599,8 @@ class Summarizer {
       const ex = this.executorOf(value);
       if (ex) call.executor = ex;
       // (a type only when the table has no lock for the name: applyNote decides)
-      if (f && fp && !ct && !call.lock && !call.counting) call.callee = this.t(f);
+      // (`cls()` in a classmethod: the class)
+      if (f && fp && !ct && !call.lock && !call.counting) call.callee = fn.classmethod && fn.className && this.t(f) === fn.selfParam ? fn.className : this.t(f);
       n.call = call;
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
@@ -2009,7 +2079,9 @@ class Summarizer {
       // (a name bound to one of several functions, `cb = self._a if x else self._b; cb(v)`: a
       // call of each)
       const alts = raw && !dispatch && !table ? this.choicesOf(ctx, raw) : undefined;
-      for (const callee of alts ?? [path]) this.addCall(ctx, n, callee, argTexts, kwargTexts, false);
+      // (in a forked child, `process_obj._bootstrap()`: another process's run, no call here)
+      if (ctx.forkChild && !path.root.startsWith('<')) ctx.scope.fn.starts.push({ ...this.span(n), kind: 'process', via: 'os.fork', inLoop: ctx.inLoop, target: path, ...(argTexts.length ? { args: argTexts } : {}) });
+      else for (const callee of alts ?? [path]) this.addCall(ctx, n, callee, argTexts, kwargTexts, false);
       // (the item read itself, `FACTORIES[kind]`, is an access of the container)
       if (table) this.expr(f!, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
@@ -2067,6 +2139,28 @@ class Summarizer {
     for (const v of Object.values(kwargs)) if (!lambdaTargets.has(v)) this.expr(v, ctx);
   }
 
+  /** Scope.startStatements for a start point at `at` (and, at the module's level, an effect a
+   *  memo's segment brings back). */
+  private noteStartStatement(ctx: Ctx, at: { line: number; column: number }, n: SyntaxNode): void {
+    const line = this.startStatement(n);
+    (ctx.scope.startStatements ??= new Map()).set(`${at.line}:${at.column}`, line);
+    const rel = this.segmentLine;
+    if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `s ${at.line - rel} ${at.column} ${line - rel}`, kind: 'startStatement', at: at.line - rel, column: at.column, line: line - rel });
+  }
+
+  /** The first line of what a start point (a thread start, a `start()` call) comes after: its
+   *  statement, or the outermost loop it is in, in its function (beforeStarts). */
+  private startStatement(n: SyntaxNode): number {
+    let stmt = n;
+    while (stmt.parent && stmt.parent.type !== 'block' && stmt.parent.type !== 'module') stmt = stmt.parent;
+    let line = this.line(stmt);
+    for (let p = n.parent; p; p = p.parent) {
+      if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition' || p.type === 'module') break;
+      if (p.type === 'for_statement' || p.type === 'while_statement') line = this.line(p);
+    }
+    return line;
+  }
+
   private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean | 'setter' | 'dunder'): void {
     if (ctx.shadow?.has(callee.root)) callee = shadowed(callee);
     // built field by field (no spread): this runs for every call in the file
@@ -2082,6 +2176,8 @@ class Summarizer {
       const bound = this.boundName(n, ctx);
       if (bound) c.boundTo = bound;
     }
+    // (a `start()` that may be a start point: model.startPoints decides, from the summary)
+    if (last === 'start' && !args.length && !property && n.type === 'call') this.noteStartStatement(ctx, c, n);
     ctx.scope.fn.calls.push(c);
   }
 
@@ -2182,7 +2278,11 @@ class Summarizer {
     let coroutine: SyntaxNode | undefined;
     let maker: ExprPath | undefined;
     const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
-    if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[3]); const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
+    // (a hook run in a forked child, `os.register_at_fork(after_in_child=self._afterfork)`,
+    // multiprocessing's `util.register_after_fork(self, Queue._after_fork)`: another process)
+    if (canon === 'os.register_at_fork' && kwargs.after_in_child) { kind = 'process'; target = kwargs.after_in_child; via = 'register_at_fork'; }
+    else if (canon && /(^|\.)util\.register_after_fork$/.test(canon) && args.length === 2) { kind = 'process'; target = args[1]; targetArgs = [args[0]]; via = 'register_after_fork'; }
+    else if (canon && THREAD_CONSTRUCTORS.has(canon)) { kind = 'thread'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[3]); const nm = kwargs.name ?? args[2]; if (nm?.type === 'string') name = this.t(nm).replace(/^[rbuf]*["']|["']$/g, ''); }
     else if (canon && TIMER_CONSTRUCTORS.has(canon)) { kind = 'timer'; target = kwargs.function ?? args[1]; targetArgs = tupleItems(kwargs.args ?? args[2]); }
     else if (canon && THREADING_SERVERS.has(canon)) { kind = 'thread'; target = kwargs.RequestHandlerClass ?? args[1]; many = true; handler = true; }
     else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; targetArgs = tupleItems(args[1]); }
@@ -2222,9 +2322,7 @@ class Summarizer {
     if (!kind || !target) return undefined;
     const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
     // (what comes before its statement comes before the thread: finishScope, STARTED)
-    let stmt = n;
-    while (stmt.parent && stmt.parent.type !== 'block' && stmt.parent.type !== 'module') stmt = stmt.parent;
-    (ctx.scope.startStatements ??= new Map()).set(`${start.line}:${start.column}`, this.line(stmt));
+    this.noteStartStatement(ctx, start, n);
     (ctx.scope.startLoops ??= new Map()).set(`${start.line}:${start.column}`, loopOf(n));
     if (name) start.name = name;
     // `self._worker = Thread(…)`: joined as `self._worker.join()`
@@ -2468,6 +2566,9 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
 }
 
 /** `x.acquire()` / `x.release()`: the lock is `x`. */
+/** Statements that leave a block for good (what follows it in the block is not reached). */
+const EXITS = new Set(['raise_statement', 'return_statement', 'continue_statement', 'break_statement']);
+
 function lockMethod(obj: string, method: string): { text: string; acquire: boolean } | undefined {
   return method === 'acquire' || method === 'release' ? { text: obj, acquire: method === 'acquire' } : undefined;
 }

@@ -1,6 +1,6 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { ExprPath, own, ThreadStart } from './model';
+import { CallSite, ExprPath, own, pointRank, startOfMade, startPoints, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
@@ -53,7 +53,8 @@ export interface ThreadsConfig {
 
 /** Where a thread is started, read from the current summary: an edit that only moves lines
  *  moves the thread's start sites without a new thread model (see reposition). */
-interface SiteSource { fn: FnInfo; line: () => number; /** the index of the ThreadStart in fn's starts */ start?: number }
+interface SiteSource { fn: FnInfo; line: () => number; /** the index of the ThreadStart in fn's starts */ start?: number;
+  /** a Thread subclass's construction: its call site in fn now */ made?: () => CallSite | undefined }
 interface Candidate { fn: FnInfo; kind: ThreadKind; short: string; qual: string; names: string[]; raw: SiteSource[]; many: boolean; cls?: ClassInfo; bound: (string | undefined)[]; extra?: FnInfo[]; recv?: ClassInfo | null; handler?: boolean;
   /** Per site in raw, the target's parameters that site gives an object of its own; and
    *  those it gives the object a constructor makes (ThreadEntry.objectParams). */
@@ -94,13 +95,15 @@ function placed(raw: SiteSource[]): { path: string; line: number }[] {
 
 const NO_FNS: ReadonlySet<FnInfo> = new Set();
 
-/** The rank of a function's i-th start among its starts in no loop, in their order in the
- *  function (the summarizer's marks count the same way: Summarizer.beforeStarts). */
-function startRank(starts: readonly ThreadStart[], i: number): number {
-  const s = starts[i];
-  let r = 0;
-  for (const o of starts) if (!o.inLoop && (o.line < s.line || (o.line === s.line && o.column < s.column))) r++;
-  return r;
+/** The rank among its function's start points (model.startPoints, as the summarizer's marks
+ *  count them) of where a site starts its thread: its ThreadStart, or the `start()` call on the
+ *  object a Thread subclass's construction makes (startOfMade); none when that is not known. */
+function startRank(src: SiteSource): number | undefined {
+  const s = src.fn.s;
+  if (src.start !== undefined) { const st = s.starts[src.start]; return st ? pointRank(s, st) : undefined; }
+  const site = src.made?.();
+  const c = site && startOfMade(s, site);
+  return c ? pointRank(s, c) : undefined;
 }
 /** Methods a call of a class runs on the object it makes. */
 const MAKING = new Set(['__new__', '__init__', '__post_init__']);
@@ -183,7 +186,8 @@ export class ThreadModel {
       const sites = graph.constructions.get(cls)!;
       const s = sites[i];
       const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
-      return { fn: s.fn, line: () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site.line ?? s.site.line };
+      const now = () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site;
+      return { fn: s.fn, line: () => now()?.line ?? s.site.line, made: now };
     };
     const fnList = program.fnList;
     const bootstraps = new Set<FnInfo>();
@@ -237,6 +241,18 @@ export class ThreadModel {
           const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
           note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv);
           return;
+        }
+        // (one object's method, the object of one of several classes: `waiter = make_waiter(k)`,
+        // `Thread(target=waiter.add_result)`: one thread whose entries they are, as one of
+        // several targets; self's, `target=self._loop` over subclasses, stays a thread each:
+        // each subclass's objects start their own)
+        if (!st.maker && st.target && st.target.attrs.length && st.target.root !== fn.s.selfParam && !st.target.root.startsWith('<')) {
+          const targets = this.startTargets(fn, st);
+          if (targets.length > 1) {
+            const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
+            note(targets[0].fn, st.kind === 'process' ? 'process' : st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv, this.ownParams(fn, st, targets[0]), this.objectParams(fn, st, targets[0]));
+            return;
+          }
         }
         const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
         for (const t of this.startTargets(fn, st)) {
@@ -414,9 +430,10 @@ export class ThreadModel {
       // (one start, in no loop, of a function that runs once, from one place (one thread's run
       // or main's), and is none of its entries: what precedes the function's first start in no
       // loop comes before the thread, STARTED; the summarizer marks it, one mark per function)
+      // (many from that one start, in a loop or a `map`: all after what precedes the loop)
       const only = c.raw.length === 1 ? c.raw[0] : undefined;
-      const started = instances === 'one' && only?.start !== undefined && only.fn !== c.fn && !c.extra?.includes(only.fn)
-        && !only.fn.s.starts[only.start]?.inLoop && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? `${STARTED}${only.fn.file.module}:${only.fn.s.qualname}#${startRank(only.fn.s.starts, only.start)}` : undefined;
+      const rank = only && only.fn !== c.fn && !c.extra?.includes(only.fn) && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? startRank(only) : undefined;
+      const started = rank !== undefined ? `${STARTED}${only!.fn.file.module}:${only!.fn.s.qualname}#${rank}` : undefined;
       const ownParams = every(c.own);
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
@@ -625,6 +642,9 @@ export class ThreadModel {
     if (fn.s.kind === 'module') for (const c of fn.s.calls) if (c.atImport) up += `|imp:${c.callee.root}.${c.callee.attrs.join('.')}`;
     // (and the event loops it runs itself: their callbacks are its thread's)
     for (const key of this.loopsRun(fn)) up += `~${key}`;
+    // (and its start points' order: the ranks of what starts its threads, startRank)
+    const points = startPoints(fn.s);
+    if (points.length > fn.s.starts.length) up += `#${points.map(p => (fn.s.starts.some(st => st.line === p.line && st.column === p.column) ? 's' : 'c')).join('')}`;
     if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls

@@ -87,6 +87,9 @@ export const QUEUE_CONSTRUCTORS = new Set(['queue.Queue', 'queue.LifoQueue', 'qu
 export const DEQUE_ATOMIC_OPS = new Set(['append', 'appendleft', 'pop', 'popleft']);
 /** A queue's methods that hand out what was put on it. */
 export const QUEUE_GETTERS = new Set(['get', 'get_nowait']);
+/** What takes one item out of a container, whose tuples a caller unpacks (`send, close =
+ *  self._cache.pop(key)`; `d[k]` is `d.__getitem__`): items of the tuples added to it. */
+export const ITEM_GETTERS = new Set(['get', 'get_nowait', 'pop', 'popleft', '__getitem__']);
 /** Thread objects threading.py makes for threads already running (the main thread, one it did
  *  not start): never started, their run() is no thread's. Seen only with threading.py analyzed. */
 export const THREAD_STAND_INS = new Set(['threading._MainThread', 'threading._DummyThread']);
