@@ -265,7 +265,7 @@ export class Analysis implements ResultsView {
     // what the changed functions pass to constructors that type things from their parameters
     // (Program.passed), and what calls of them make (Program.returnValues): other functions'
     // containers, calls and call results depend on them
-    const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}`;
+    const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}\n${fn.s.elementAdds?.join(',') ?? ''}`;
     const typesBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? typesKey(fn) : undefined)) : [];
     // which lock each lock text of the changed functions takes (`with m.lock:` once m's type changes)
     const locksBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.lockIdentities(fn) : undefined)) : [];
@@ -323,7 +323,17 @@ export class Analysis implements ResultsView {
     if (movedFns.length) this.byPath.delete(path);
     // what the changed functions called before: those callees lose callers (inherited locks)
     const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
+    const made = (c: ClassInfo) => this.graph.constructions.get(c);
+    const perObjectBefore = this.program.perObjectLockKey(made);
     const change = this.graph.refresh(changed);
+    // (a class's lock that became one per object, or stopped being: findings.racesOf's guards)
+    const perObjectMoved = change.constructions && this.program.perObjectLockKey(made) !== perObjectBefore;
+    // (a new caller of a function with a lock parameter may hand it no lock: verifyLockParams
+    // decides over every caller, at a rebuild)
+    if (change.edges) {
+      const lockFns = this.program.lockParamFunctions();
+      if (lockFns.size && changed.some(fn => this.graph.callees(fn).some(c => lockFns.has(c) && !calleesBefore.includes(c)))) return this.rebuildWith(this.program.files.slice());
+    }
     const redone = this.helpers.refresh(changed, localsChanged);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));
@@ -391,7 +401,7 @@ export class Analysis implements ResultsView {
     const dirtyVisits = (threadsRedone || change.context) && !this.findings.truncated
       ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
     let findings: number | 'all' = 0;
-    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved) {
+    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved || perObjectMoved) {
       this.findings.compute(undefined, this.threads);
       findings = 'all';
     } else {

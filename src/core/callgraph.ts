@@ -40,6 +40,9 @@ export class CallGraph {
       program.resetInference();
     }
     for (const fn of program.fns.values()) this.resolve(fn);
+    // (a lock parameter some caller hands no lock is none: the locks its function's calls
+    // hold, worked out above, again)
+    for (const fn of program.verifyLockParams(f => this.callers.get(f))) this.resolve(fn);
   }
 
   private construct(fn: FnInfo): void {

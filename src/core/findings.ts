@@ -481,11 +481,22 @@ export class Findings {
     });
     const width = list.length + 1;
     // (a deque's appends and pops at either end are thread-safe among themselves)
-    const deque = program.containers.get(cid)?.type === 'deque';
+    const info = program.containers.get(cid);
+    const deque = info?.type === 'deque';
+    // (a container every object shares, a module's or a class-level one, is not guarded by a
+    // lock each object has its own of: two objects' `with self._lock:` are two locks)
+    const shared = info?.ownerKind === 'module' || !!info?.classLevel;
+    const perObject = new Map<string, boolean>();
+    const guards = (l: string) => {
+      if (!shared) return true;
+      let p = perObject.get(l);
+      if (p === undefined) perObject.set(l, (p = !!program.perObjectLock(l, c => this.graph.constructions.get(c))));
+      return !p;
+    };
     // One finding per function pair, with every thread pair that races there: the status read
     // in check_status must not hide behind another reader, and twelve threads that all log do
     // not make twelve findings of the same two places.
-    const pairs = new Map<number, { w: ThreadAccess; o: ThreadAccess; wThreads: ThreadEntry[]; oThreads: ThreadEntry[]; sameOnly: boolean }>();
+    const pairs = new Map<number, { w: ThreadAccess; o: ThreadAccess; wThreads: ThreadEntry[]; oThreads: ThreadEntry[]; sameOnly: boolean; perObjectLock?: string }>();
     for (let wi = 0; wi < list.length; wi++) {
       const w = list[wi];
       if (w.access !== 'write') continue;
@@ -512,7 +523,8 @@ export class Findings {
         // (a join loop over a list of threads orders them all before what follows it, not one
         // instance before another: ThreadEntry.joinedBy; a start's mark is no lock two sides
         // share)
-        if (w.canonical.some(l => o.canonical.includes(l) && !(same && l === w.thread.joinedBy) && !l.startsWith(STARTED))) continue;
+        // (nor is a join two threads share, the loop over a list both are elements of)
+        if (w.canonical.some(l => o.canonical.includes(l) && !(l === w.thread.joinedBy && l === o.thread.joinedBy) && !l.startsWith(STARTED) && guards(l))) continue;
         // (what precedes a thread's start comes before it, and before every instance of a
         // thread started many times from one place, in a loop: the mark is what precedes the
         // loop; unless the side holding the mark has many instances itself: the function
@@ -520,7 +532,12 @@ export class Findings {
         if ((w.thread.instances !== 'many' && startOrdered(w, o.thread)) || (o.thread.instances !== 'many' && startOrdered(o, w.thread))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
-        if (!p) { pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same }); continue; }
+        if (!p) {
+          // (a lock both hold that is each object's own: said, or "no common lock" reads wrong)
+          const own = shared ? w.canonical.find(l => o.canonical.includes(l) && !isOrdering(l)) : undefined;
+          pairs.set(key, { w, o, wThreads: [w.thread], oThreads: [o.thread], sameOnly: same, ...(own ? { perObjectLock: own } : {}) });
+          continue;
+        }
         // (the threads on each side of the pair as first found: the write's, the other's)
         const [wt, ot] = p.w.fn === w.fn ? [w.thread, o.thread] : [o.thread, w.thread];
         if (!p.wThreads.includes(wt)) p.wThreads.push(wt);
@@ -531,7 +548,7 @@ export class Findings {
     const pos = this.threadPositions();
     const names = (ts: ThreadEntry[]) => ts.sort((a, b) => pos.get(a)! - pos.get(b)!).map(t => t.id);
     const findings: FindingReport[] = [];
-    for (const { w, o, wThreads, oThreads, sameOnly } of pairs.values()) {
+    for (const { w, o, wThreads, oThreads, sameOnly, perObjectLock } of pairs.values()) {
       const oWhat = o.access === 'write' ? 'written' : 'read';
       const where = (a: ThreadAccess) => `${a.fn.s.qualname} (${a.fn.file.path}:${a.line})`;
       // (a `.get` that is only a read, in a function that never writes the container, tests
@@ -539,7 +556,7 @@ export class Findings {
       const checkOp = CHECK_OPS.has(o.op) && (o.op !== 'get' || this.helpers.accessesForFindings(o.fn).some(e => e.container === cid && e.access === 'write')) ? o.op : undefined;
       // (a write of the pair's writing function that can make the test wrong before what it
       // guards: the pair's own, else another of that function's, `del` after `-= 1`)
-      const breaker = checkOp && [w, ...list.filter(a => a.fn === w.fn && a.access === 'write' && a !== w)].find(a => this.canInvalidate(o, cid, a.op))?.op;
+      const breaker = checkOp && [w, ...list.filter(a => a.fn === w.fn && a.access === 'write' && a !== w)].find(a => this.canInvalidate(o, cid, a))?.op;
       const wIds = names(wThreads), oIds = names(oThreads);
       const selfPair = w.fn === o.fn && w.line === o.line && w.column === o.column;
       const msg = (sameOnly && wIds.length === 1
@@ -548,7 +565,8 @@ export class Findings {
           // (one place, reached on several threads: each of them against the others)
           ? `${display(cid)} is written in ${where(w)} on ${names([...new Set([...wThreads, ...oThreads])]).join(', ')} at once, with no common lock`
           : `${display(cid)} is written on ${wIds.join(', ')} in ${where(w)} and ${oWhat} on ${oIds.join(', ')} in ${where(o)} with no common lock`)
-        + (checkOp && breaker ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${breaker})` : '');
+        + (checkOp && breaker ? ` (a check-then-act across threads: the \`${checkOp}\` test can be invalidated by the ${breaker})` : '')
+        + (perObjectLock ? ` (both hold ${perObjectLock.split('.').slice(-2).join('.')}, but each object has its own: it does not guard what all objects share)` : '');
       findings.push({ kind: 'race', container: cid, message: msg, accesses: [toFinding(w, threads, wIds), toFinding(o, threads, oIds)] });
     }
     return findings;
@@ -649,10 +667,14 @@ export class Findings {
 
   /** Whether a write of that op can make the test at o wrong before an act that follows it in
    *  o's function (any write, where none follows: actNeeds, invalidates). */
-  private canInvalidate(o: ThreadAccess, cid: string, writeOp: string): boolean {
+  private canInvalidate(o: ThreadAccess, cid: string, write: ThreadAccess): boolean {
+    const writeOp = write.op;
     const eff = this.helpers.effective.get(o.fn);
     const chk = eff?.find(e => e.check && e.container === cid && !e.via.length && e.site.line === o.line && e.site.column === o.column);
     if (!chk) return true;
+    // (a write of another literal key never makes a test of this one wrong)
+    const wk = this.helpers.effective.get(write.fn)?.find(e => e.container === cid && e.access === 'write' && e.op === writeOp && e.site.line === write.line && e.site.column === write.column)?.key;
+    if (chk.key !== undefined && wk !== undefined && LITERAL_KEY.test(chk.key) && LITERAL_KEY.test(wk) && chk.key !== wk) return false;
     const acts = actsAfter(eff!, chk, this.sharesLock(o.fn));
     return !acts.length || acts.some(act => invalidates(writeOp, actNeeds(act)));
   }
@@ -748,13 +770,19 @@ function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: Share
 }
 
 /** The write of chk's container in the same list that follows chk, not under a lock chk holds;
- *  for a test of a key, one a test of that key could matter to (not `clear()`, nor binding
- *  the name to another container: `fn = d.get(k); …; d.clear()` acts on no key). */
+ *  for a test of a key, one a test of that key could matter to (not `clear()`: `fn =
+ *  d.get(k); …; d.clear()` acts on no key; nor a write of another literal key). */
 function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
-  return eff.find(e => e.container === chk.container && e.access === 'write' && after(e, chk) && !shared(e, chk) && !(chk.key !== undefined && KEYLESS_WRITES.has(e.op)));
+  return eff.find(e => e.container === chk.container && e.access === 'write' && after(e, chk) && !shared(e, chk) && !(chk.key !== undefined && KEYLESS_WRITES.has(e.op))
+    // (nor a write of another literal key: `'version' not in config` … `config.pop('incremental')`)
+    && !(chk.key !== undefined && e.key !== undefined && LITERAL_KEY.test(chk.key) && LITERAL_KEY.test(e.key) && chk.key !== e.key));
 }
 
-const KEYLESS_WRITES = new Set(['clear', 'assign']);
+const LITERAL_KEY = /^(["'][^"']*["']|-?\d+)$/;
+
+/** (not binding the name: `items = dict(self._items); items[k] = v; self._items = items`
+ *  after `if k not in self._items` is a copy-on-write that acts on the key) */
+const KEYLESS_WRITES = new Set(['clear']);
 
 /** Whether e is placed after chk in their function. */
 const after = (e: EffectiveAccess, chk: EffectiveAccess) => e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column);

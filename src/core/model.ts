@@ -201,6 +201,12 @@ export interface FunctionSummary {
   starts: ThreadStart[];
   /** Receivers of straight-line `x.acquire()`: locks whatever their name. */
   acquired?: string[];
+  /** Elements added to another object's attribute (`s.batch.append(r)`): `s.batch=r`, or
+   *  `s.batch=Req()` for a construction (Summarizer.noteForeignAdd, Program.foreignAdds). */
+  elementAdds?: string[];
+  /** Joins held at the end of the body (`self._t.join()` as its last word on the thread): a
+   *  caller's `x.stop()` holds them after the call (Program.resolveLockOf). */
+  joinsKept?: string[];
   /** A generator (`yield` in its body): a call runs none of the body, its iteration does. */
   generator?: boolean;
   /** A generator's lock texts held at every `yield` (`@contextmanager def locked(self): with
@@ -267,6 +273,11 @@ export interface FileSummary {
  *  named, or of its values (`for w in d.values()`): Program.elementsOf. */
 export const EACH_OF = '<each>';
 export const VALUES_OF = '<values>';
+/** A loop over one of a mapping's values (`cbs = self._subs.get(topic, ())`, then `for cb in
+ *  cbs`): what was appended to its values (`self._subs.setdefault(topic, []).append(cb)`), the
+ *  functions only (a value that is an object of an analyzed class is iterated as that class
+ *  says, which is not known here). */
+export const NESTED_OF = '<nested>';
 /** A local bound to `getattr(self, …)`: the method(s) named by what follows, `=name` (a
  *  string), `^prefix` (`f"handle_{kind}"`, `"do_" + cmd`) or `?var` (a variable the function
  *  tests for membership in a class attribute listing method names, `assert name in self.public`). */
@@ -350,16 +361,29 @@ export function pointRank(s: FunctionSummary, at: { line: number; column: number
  *  w.start()`, `Worker().start()`, `for w in workers: w.start()` over the list the
  *  construction is an element of (CallSite.boundTo). */
 export function startOfMade(s: FunctionSummary, site: CallSite): CallSite | undefined {
+  const b = site.boundTo;
+  const name = b && !b.endsWith(EACH_JOINED) ? b.slice(b.indexOf(':') + 1) : undefined;
   for (const c of s.calls) {
-    if (c.line < site.line || (c.line === site.line && c.column < site.column) || !startsMade(s, c)) continue;
+    if (c.line < site.line || (c.line === site.line && c.column < site.column)) continue;
+    // (the name bound again to another object, or the object handed on to a call that may
+    // start it, `launch(w)`, before its own `w.start()`: not known to be that start)
+    const itself = c.line === site.line && c.column === site.column && c.callee.root === site.callee.root;
+    if (!itself && b && c.boundTo === b) return undefined;
+    if (name && (c.args.includes(name) || Object.values(c.kwargs).includes(name))) return undefined;
+    if (!startsMade(s, c)) continue;
     const root = c.callee.root;
     if (root.startsWith('<call:')) { if (c.line === site.line && c.column === site.column) return c; continue; }
-    const b = site.boundTo;
     if (!b) continue;
     if (b === root || b === `${s.qualname}:${root}`) return c;
-    if (own(s.localTypes, root)?.some(t => t.startsWith(EACH_OF) && b === t.slice(EACH_OF.length) + EACH_JOINED)) return c;
+    if (own(s.localTypes, root)?.some(t => t.startsWith(EACH_OF) && listNamed(s, b, t.slice(EACH_OF.length)))) return c;
   }
   return undefined;
+}
+
+/** Whether `bound` (a CallSite.boundTo) is the list `text` names in s, each element of it
+ *  (`workers[]`, in a function `serve:workers[]`). */
+function listNamed(s: FunctionSummary, bound: string, text: string): boolean {
+  return bound === text + EACH_JOINED || bound === `${s.qualname}:${text}${EACH_JOINED}`;
 }
 
 /** Whether a call is `start()` on an object a class-like call made in the function. */
@@ -368,7 +392,7 @@ function startsMade(s: FunctionSummary, c: CallSite): boolean {
   const root = c.callee.root;
   if (root.startsWith('<call:')) return classLike(root.slice(6, -1));
   return own(s.localTypes, root)?.some(t => classLike(t)
-    || (t.startsWith(EACH_OF) && s.calls.some(m => m.boundTo === t.slice(EACH_OF.length) + EACH_JOINED && classLike([m.callee.root, ...m.callee.attrs].join('.'))))) ?? false;
+    || (t.startsWith(EACH_OF) && s.calls.some(m => m.boundTo !== undefined && listNamed(s, m.boundTo, t.slice(EACH_OF.length)) && classLike([m.callee.root, ...m.callee.attrs].join('.'))))) ?? false;
 }
 
 /** Own-property lookup: summaries are plain objects, and Python names like `constructor` must not hit Object.prototype. */

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, TUPLE_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
@@ -134,6 +134,8 @@ const MAX_LOCK_DEPTH = 4;
 
 /** A class attribute's id, as containers and locks are named: `mod.Class.attr`. */
 const classAttrId = (k: ClassInfo, attr: string) => `${k.file.module}.${k.s.qualname}.${attr}`;
+/** A local's type that is a lock's (`threading.Lock()`, `RLock()`, `Condition()`). */
+const LOCK_TYPE = /(^|\.)(Lock|RLock|Condition)$/;
 
 export class Program {
   readonly files: FileSummary[];
@@ -696,6 +698,38 @@ export class Program {
     return undefined;
   }
 
+  private instanceLocks?: Map<string, ClassInfo>;
+  /** The class whose objects each make the lock `id` names, when it is an instance attribute
+   *  bound to a lock constructor (`self._lock = threading.Lock()`) of a class made at more than
+   *  one place or in a loop (itself or its subclasses): one such lock per object, so holding
+   *  "it" orders nothing between two objects. Undefined for a module's lock, a class-level
+   *  one, or one of a class made once. */
+  perObjectLock(id: string, constructions: (c: ClassInfo) => readonly { site: CallSite }[] | undefined): ClassInfo | undefined {
+    const c = this.instanceLockMap().get(id);
+    if (!c) return undefined;
+    let n = 0;
+    for (const k of [c, ...this.allSubclasses(c)]) for (const e of constructions(k) ?? []) { n += e.site.inLoop ? 2 : 1; if (n > 1) return c; }
+    return undefined;
+  }
+
+  /** Which instance locks are per object now (perObjectLock): an edit that changes it (a
+   *  second construction of the class) changes which locks guard shared containers. */
+  perObjectLockKey(constructions: (c: ClassInfo) => readonly { site: CallSite }[] | undefined): string {
+    let key = '';
+    for (const id of this.instanceLockMap().keys()) if (this.perObjectLock(id, constructions)) key += id + '|';
+    return key;
+  }
+
+  /** Instance attributes bound to a lock constructor, by lock id, with their class (the
+   *  declarations an in-place edit keeps: replaceFile). */
+  private instanceLockMap(): Map<string, ClassInfo> {
+    if (!this.instanceLocks) {
+      this.instanceLocks = new Map();
+      for (const c of this.classes.values()) for (const [attr, info] of Object.entries(c.s.attrs)) if (info.lock && info.instance && !info.classBody && !info.lockOf) this.instanceLocks.set(classAttrId(c, attr), c);
+    }
+    return this.instanceLocks;
+  }
+
   /** A server that handles each request on a thread of its own (`ThreadingMixIn`). */
   threadingServer(c: ClassInfo): boolean {
     return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));
@@ -737,10 +771,28 @@ export class Program {
     const t = each ? text.slice(0, -EACH_JOINED.length) : text;
     const sp = this.selfName(fn);
     const cls = this.methodOf(fn)?.cls;
-    if (!sp || !cls || !t.startsWith(sp + '.') || t.indexOf('.', sp.length + 1) >= 0) return text;
-    const attr = t.slice(sp.length + 1);
-    const owner = [...this.mro(cls)].reverse().find(k => own(k.s.attrs, attr)) ?? cls;
-    return `${owner.key}.${attr}${each ? EACH_JOINED : ''}`;
+    if (sp && cls && t.startsWith(sp + '.') && t.indexOf('.', sp.length + 1) < 0) {
+      const attr = t.slice(sp.length + 1);
+      const owner = [...this.mro(cls)].reverse().find(k => own(k.s.attrs, attr)) ?? cls;
+      return `${owner.key}.${attr}${each ? EACH_JOINED : ''}`;
+    }
+    // (an attribute of a local, parameter or global that is an object of an analyzed class,
+    // `a.t.join()` after `a = A()`, `fe.loop` on a parameter handed a Frontend: that class's
+    // attribute, as self's is named in its methods; a local named for its function, joinName)
+    const bare = t.startsWith(`${fn.s.qualname}:`) ? t.slice(fn.s.qualname.length + 1) : t;
+    const dot = bare.indexOf('.');
+    if (dot <= 0 || bare.indexOf('.', dot + 1) >= 0 || bare.startsWith('<')) return text;
+    const root = bare.slice(0, dot), attr = bare.slice(dot + 1);
+    if (root === sp) return text;
+    const vals = this.inferred(() => this.evalPath(fn, { root, attrs: [] }));
+    let owner: ClassInfo | undefined;
+    for (const v of vals.flatMap(x => (x.k === 'var' ? this.globalValues(x) : [x]))) {
+      if (v.k !== 'inst') return text;
+      const o = [...this.mro(v.cls)].reverse().find(k => own(k.s.attrs, attr));
+      if (!o || (owner && o !== owner)) return text;
+      owner = o;
+    }
+    return owner ? `${owner.key}.${attr}${each ? EACH_JOINED : ''}` : text;
   }
 
   /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
@@ -860,6 +912,7 @@ export class Program {
     // (a loop variable: an element of the container it iterates)
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
     if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
+    if (lt[0].startsWith(NESTED_OF)) return also(this.elementsOf(f, lt[0].slice(NESTED_OF.length), true).filter(v => v.k === 'fn'));
     // (`fn, args = self.q.get()`: one item of the tuples put on the queue)
     if (lt[0].startsWith(TUPLE_OF)) {
       const bar = lt[0].indexOf('|');
@@ -1035,6 +1088,8 @@ export class Program {
       for (const id of ids) for (const v of this.tableMethods(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       // (a module's functions kept in it, `HANDLERS["resize"] = resize`: what calling an item runs)
       for (const id of ids) for (const v of this.storedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+      // (what other functions add to it through an object of its class, `s.batch.append(r)`)
+      for (const id of ids) for (const v of this.foreignAdds(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
       for (const v of this.evalPath(fn, p)) {
         // (a module global: what its annotation names)
         const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
@@ -1063,6 +1118,41 @@ export class Program {
       return out;
     }
     return [];
+  }
+
+  private foreignIndex?: Map<string, { fn: FnInfo; recv: string; item: string }[]>;
+  private readonly foreignMemo = new Map<string, Val[]>();
+  /** The objects other functions add to a class's container attribute through an object of
+   *  that class (FunctionSummary.elementAdds: `s.batch.append(r)` with `s` a Sched, `r` a Req):
+   *  the item as that function types it. */
+  private foreignAdds(id: string): Val[] {
+    const c = this.containers.get(id);
+    if (!c || c.ownerKind !== 'class') return NO_VALS;
+    if (!this.foreignIndex) {
+      this.foreignIndex = new Map();
+      for (const fn of this.fnList) for (const a of fn.s.elementAdds ?? []) {
+        const dot = a.indexOf('.'), eq = a.indexOf('=');
+        const attr = a.slice(dot + 1, eq);
+        let l = this.foreignIndex.get(attr);
+        if (!l) this.foreignIndex.set(attr, (l = []));
+        l.push({ fn, recv: a.slice(0, dot), item: a.slice(eq + 1) });
+      }
+    }
+    const adds = this.foreignIndex.get(c.attr);
+    if (!adds) return NO_VALS;
+    let out = this.foreignMemo.get(id);
+    if (out) return out;
+    this.foreignMemo.set(id, NO_VALS);
+    out = [];
+    for (const { fn, recv, item } of adds) {
+      const on = this.evalPath(fn, { root: recv, attrs: [] }).some(v => v.k === 'inst' && this.mro(v.cls).some(k => own(k.s.attrs, c.attr) && classAttrId(k, c.attr) === id));
+      if (!on) continue;
+      const vals = item.endsWith('()') ? this.evalPath(fn, dotted(item.slice(0, -2))).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []))
+        : this.evalPath(fn, { root: item, attrs: [] }).filter(v => v.k === 'inst' && !v.loose && !v.element);
+      for (const v of vals) if (!out.some(o => sameVal(o, v))) out.push(v.k === 'inst' && v.element ? { k: 'inst', cls: v.cls } : v);
+    }
+    this.foreignMemo.set(id, out);
+    return out;
   }
 
   /** The module functions stored in a container (AttrInfo.functions), as its file names them. */
@@ -1450,7 +1540,7 @@ export class Program {
 
   collectParamFunctions(): void {
     const out = new Map<FnInfo, Map<string, Val[]>>();
-    const lockParams = new Map<FnInfo, Set<string>>();
+    const lockParams = new Map<FnInfo, Map<string, Set<FnInfo>>>(), notLocks = new Map<FnInfo, Set<string>>();
     const was = this.inferring;
     this.inferring = false;
     this.paramFunctions = undefined;
@@ -1467,15 +1557,26 @@ export class Program {
             const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
             const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
             if (!t) continue;
-            if (locks) {
+            {
+              // (a parameter some site hands a lock and none of these sites anything else)
               const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
               const star = params.findIndex(q => q.startsWith('*'));
-              for (const l of locks) {
-                const p = typeof l === 'number' ? (star < 0 || l < star ? params[l] : undefined) : params.includes(l) ? l : undefined;
+              const at = (l: number | string) => (typeof l === 'number' ? (star < 0 || l < star ? params[l] : undefined) : params.includes(l) ? l : undefined);
+              const given = [...args.map((_, i) => i), ...Object.keys(kwargs ?? {})];
+              for (const l of given) {
+                const p = at(l);
                 if (!p) continue;
-                let set = lockParams.get(t.fn);
-                if (!set) lockParams.set(t.fn, (set = new Set()));
-                set.add(p);
+                if (locks?.includes(l)) {
+                  let m = lockParams.get(t.fn);
+                  if (!m) lockParams.set(t.fn, (m = new Map()));
+                  let by = m.get(p);
+                  if (!by) m.set(p, (by = new Set()));
+                  by.add(fn);
+                } else {
+                  let set = notLocks.get(t.fn);
+                  if (!set) notLocks.set(t.fn, (set = new Set()));
+                  set.add(p);
+                }
               }
             }
             const put = (p: string, vals: Val[]) => {
@@ -1522,18 +1623,47 @@ export class Program {
       }
     } finally { this.inferring = was; }
     this.paramFunctions = out;
+    for (const [f, set] of notLocks) for (const p of set) lockParams.get(f)?.delete(p);
+    for (const [f, m] of [...lockParams]) if (!m.size) lockParams.delete(f);
     this.lockParams = lockParams;
   }
 
   /** Parameters every lock-like name test misses but a caller hands a lock (`with lk:` in
    *  `_feed(buffer, lk)` started with `args=(self._buffer, self._lock)`): kept as locks held,
-   *  which the caller's binding then names (`self._lock`). */
-  private lockParams?: Map<FnInfo, Set<string>>;
+   *  which the caller's binding then names (`self._lock`); with the functions that hand one.
+   *  Only where every caller does (verifyLockParams: a caller handing `nullcontext()` makes
+   *  the parameter no lock anywhere, the analysis naming a parameter's lock in its own frame). */
+  private lockParams?: Map<FnInfo, Map<string, Set<FnInfo>>>;
+
+  /** Drops the lock parameters some caller of their function hands no lock (a call the
+   *  collection did not look at); returns the functions that lost one. Run by the call graph
+   *  once every call is resolved. */
+  verifyLockParams(callersOf: (fn: FnInfo) => ReadonlySet<FnInfo> | undefined): FnInfo[] {
+    const out: FnInfo[] = [];
+    for (const [fn, m] of this.lockParams ?? []) {
+      for (const [p, by] of m) {
+        const callers = callersOf(fn);
+        if (!callers || [...callers].every(c => by.has(c))) continue;
+        m.delete(p);
+        if (!out.includes(fn)) out.push(fn);
+      }
+      if (!m.size) this.lockParams!.delete(fn);
+    }
+    return out;
+  }
+
+  /** The functions with a lock parameter (an edit that gives one a new caller rebuilds). */
+  lockParamFunctions(): ReadonlySet<FnInfo> {
+    return new Set(this.lockParams?.keys() ?? []);
+  }
 
   /** The arguments of a call or start that are locks: positions, and keywords by name. */
   private lockArgs(fn: FnInfo, args: string[], kwargs?: Record<string, string>): (number | string)[] | undefined {
     let out: (number | string)[] | undefined;
-    const lock = (a: string) => DOTTED_NAME.test(a) && this.isLockIn(fn, a) && !this.countingAttr(fn, a);
+    // (a lock by what it is bound to, not by its name: `self._lock`, a global `_lock` made by
+    // a lock constructor, a local `lk = threading.Lock()`; never `clock` or `SIG_BLOCK`)
+    const lock = (a: string) => DOTTED_NAME.test(a) && !this.countingAttr(fn, a) && !this.countingNames.has(a.slice(a.lastIndexOf('.') + 1))
+      && (this.lockNames.has(a.slice(a.lastIndexOf('.') + 1)) || (!a.includes('.') && !!own(fn.s.localTypes, a)?.some(t => LOCK_TYPE.test(t))));
     args.forEach((a, i) => { if (lock(a)) (out ??= []).push(i); });
     for (const [k, a] of Object.entries(kwargs ?? {})) if (lock(a)) (out ??= []).push(k);
     return out;
@@ -1577,7 +1707,7 @@ export class Program {
       if (made) return this.evalPath(fn, dotted(made)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
       // (at a start, what a factory returns: `args=(make_job(compute, 1),)`, `Job.make(fn)`)
       const factory = start ? /^([A-Za-z_][\w.]*)\(/.exec(a) : null;
-      if (factory && a.endsWith(')')) {
+      if (factory && closesAtEnd(a, factory[0].length - 1)) {
         return this.evalPath(fn, dotted(factory[1])).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn).filter(r => r.k === 'inst' && !r.loose && !r.element) : []));
       }
       if (!DOTTED_NAME.test(a)) return NO_VALS;
@@ -1810,7 +1940,7 @@ export class Program {
 
   /** Forgets what construction sites and return statements said: the program changed
    *  (Analysis.update). */
-  resetInference(): void { this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); this.lockMemo.clear(); }
+  resetInference(): void { this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); this.lockMemo.clear(); this.foreignMemo.clear(); }
 
   /** (apart for containersOf, where constructor parameters have types: `inferring`) */
   private readonly returnMemos = [new Map<FnInfo, Val[]>(), new Map<FnInfo, Val[]>()];
@@ -2147,7 +2277,12 @@ export class Program {
     let ids = memo.get(key);
     // (a join of a thread kept in an attribute, `<joined>self._t`: the attribute's, of the class
     // that has it, as ThreadEntry.joinedBy names it; two classes' `self._t` are two)
-    if (!ids && text.startsWith(JOINED)) memo.set(key, (ids = [JOINED + this.boundKey(fn, text.slice(JOINED.length))]));
+    // (`<joined>f.stop()`: the joins that method keeps, joinedThrough; none if it joins none)
+    if (!ids && text.startsWith(JOINED)) {
+      const call = text.endsWith('()') ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/.exec(text.slice(JOINED.length)) : null;
+      memo.set(key, Program.NO_IDS);
+      memo.set(key, (ids = call ? this.joinedThrough(fn, call[1], this.lockBase(fn, dotted(call[1]), recv), call[2]) ?? Program.NO_IDS : [JOINED + this.boundKey(fn, text.slice(JOINED.length))]));
+    }
     if (!ids && text === IMPORTED) memo.set(key, (ids = [IMPORTED]));
     if (!ids) {
       // (none while it is worked out: context managers that hold each other end there)
@@ -2234,6 +2369,33 @@ export class Program {
       const m = this.lookupMethod(v.cls, method);
       if (!m?.s.acquired?.length || m.s.acquired.includes(m.s.selfParam ?? 'self')) return undefined;
       for (const t of m.s.acquired) for (const id of this.inferred(() => this.resolveLockOf(m, t, depth + 1, v.cls)) ?? []) ids.add(id);
+    }
+    return ids.size ? [...ids] : undefined;
+  }
+
+  /** The joins `x.stop()` in fn keeps: those the method of x's class keeps at its end
+   *  (joinsKept), of its object's attributes (`self._t`: the class's, as ThreadEntry.joinedBy
+   *  names it) or of the object itself (`self.join()` in a Thread subclass: x's, in fn). */
+  private joinedThrough(fn: FnInfo, receiver: string, vals: Val[], method: string): string[] | undefined {
+    const ids = new Set<string>();
+    // (a module's global, `f = Flusher()` at top level: what it is bound to)
+    for (const v of vals.flatMap(x => (x.k === 'var' ? this.globalValues(x) : [x]))) {
+      if (v.k !== 'inst') return undefined;
+      const m = this.lookupMethod(v.cls, method);
+      if (!m?.s.joinsKept) return undefined;
+      const sp = m.s.selfParam ?? 'self';
+      for (const t of m.s.joinsKept) {
+        const inner = t.slice(JOINED.length);
+        // (a stop that stops another, `self._worker.stop()`: what that one keeps, on this object)
+        if (inner.endsWith('()')) { for (const id of this.lockIds(m, t, v.cls)) ids.add(id); continue; }
+        if (inner === sp) {
+          // (named as the summarizer names a join of it there: a local's with its function's name)
+          const root = receiver.split('.', 1)[0];
+          const local = fn.s.kind !== 'module' && root !== fn.s.selfParam && (fn.s.locals.includes(root) || fn.s.params.includes(root));
+          ids.add(JOINED + this.boundKey(fn, local ? `${fn.s.qualname}:${receiver}` : receiver));
+        }
+        else if (inner.startsWith(sp + '.')) ids.add(JOINED + this.boundKey(m, inner));
+      }
     }
     return ids.size ? [...ids] : undefined;
   }
@@ -2450,6 +2612,18 @@ export function handlerArgument(site: CallSite): string | undefined {
 
 /** The class-like callee of a construction argument text (`StreamHandler(sys.stderr)` →
  *  `StreamHandler`), else undefined. */
+/** Whether the bracket at `open` in a call's text closes at its end (`f(x)`, not
+ *  `pool.connection().cursor()`). Strings aside: an argument text is short. */
+function closesAtEnd(text: string, open: number): boolean {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { depth--; if (depth === 0) return i === text.length - 1; }
+  }
+  return false;
+}
+
 function constructionCallee(a: string): string | undefined {
   const m = /^([A-Za-z_][\w.]*)\(/.exec(a);
   return m && a.endsWith(')') && classLike(m[1]) ? m[1] : undefined;

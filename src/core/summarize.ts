@@ -2,7 +2,7 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, boundTypes, classLike, hasParam, importEnds, own, startPoints } from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, hasParam, importEnds, own, startPoints } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
@@ -398,9 +398,10 @@ class Summarizer {
       }
     }
     for (const g of scope.declaredGlobal) scope.locals.delete(g);
-    this.beforeStarts(scope);
     this.perStartArgs(scope);
     if (!scope.cls) this.listBound(scope);
+    // (after listBound: its lists' elements started in a loop are start points, model.startPoints)
+    this.beforeStarts(scope);
     fn.locals = [...scope.locals].sort();
     // Bare names that are plain locals are not shared state (unless a closure shares them).
     // (parameters stay: a helper that changes the container it is given writes the caller's container)
@@ -523,6 +524,7 @@ class Summarizer {
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
     ctx.scope.copies?.delete(name);
+    ctx.scope.forks?.delete(name);
     ctx.scope.choices?.delete(name);
     ctx.scope.eachChoice?.delete(name);
     ctx.scope.freshLocks?.delete(name);
@@ -570,7 +572,9 @@ class Summarizer {
   }
 
   // ---- statements ----
-  private block(nodes: SyntaxNode[], ctx: Ctx): void {
+  /** The statements of a block, in order; returns what is held after the last (straight-line
+   *  acquires and joins it made and kept). */
+  private block(nodes: SyntaxNode[], ctx: Ctx): string[] {
     let locks = ctx.locks;
     for (const n of nodes) {
       if (!n.named || n.type === 'comment') continue;
@@ -584,6 +588,7 @@ class Summarizer {
         if (lk.acquire) this.acquired(ctx.scope.fn, text);
       }
     }
+    return locks;
   }
 
   private acquireRelease(n: SyntaxNode, ctx: Ctx): { text: string; acquire: boolean } | undefined {
@@ -624,7 +629,11 @@ class Summarizer {
     const held = lockMethod(this.t(obj), name);
     if (held) return held;
     // `self._worker.join()` (no timeout): the thread has ended for the statements that follow
-    if (name === 'join' && !namedChildren(child(call, 'arguments') ?? call).length) return { text: JOINED + this.joinName(ctx, this.t(obj)), acquire: true };
+    const noArgs = !namedChildren(child(call, 'arguments') ?? call).length;
+    if (name === 'join' && noArgs) return { text: JOINED + this.joinName(ctx, this.t(obj)), acquire: true };
+    // `f.stop()`, `self.close()`: joins that method keeps, if any (Program.resolveLockOf reads
+    // its joinsKept; a method that joins none holds nothing)
+    if (noArgs && STOPPING.test(name)) return { text: `${JOINED}${this.t(obj)}.${name}()`, acquire: true };
     // `logging._acquireLock()` from another module (logging.config): the same helper pair, the
     // same lock as its own module's plain `_acquireLock()`
     const op = this.pathOf(obj);
@@ -772,7 +781,7 @@ class Summarizer {
         return;
       }
       case 'with_statement': return this.withStmt(n, ctx);
-      case 'block': return this.block(n.children, ctx);
+      case 'block': this.block(n.children, ctx); return;
       case 'if_statement': case 'elif_clause': case 'else_clause': case 'try_statement': case 'except_clause':
       case 'except_group_clause': case 'finally_clause': case 'match_statement': case 'case_clause': case 'ERROR':
       case 'module':
@@ -781,7 +790,8 @@ class Summarizer {
           this.effects?.push({ key: `g ${this.line(n) - this.segmentLine}`, kind: 'mainGuard', from: this.line(n) - this.segmentLine, to: this.span(n).endLine - this.segmentLine });
         }
         // (`if pid == 0:` after `pid = os.fork()`: the child's branch, forkChild)
-        const child0 = n.type === 'if_statement' && ctx.scope.forks ? this.forkChildTest(child(n, 'condition'), ctx.scope.forks) : false;
+        const child0 = n.type === 'if_statement' && ctx.scope.forks ? this.forkChildTest(child(n, 'condition'), ctx.scope.forks) : undefined;
+        const forked = { ...ctx, forkChild: true };
         // (`if lock.acquire(False):` holds the lock in its branch; `if not lock.acquire(False):
         // … else:` in the else)
         const test = n.type === 'if_statement' ? this.acquireTest(child(n, 'condition'), ctx) : undefined;
@@ -790,7 +800,8 @@ class Summarizer {
         for (const c of n.children) {
           if (!c.named || c.type === 'comment') continue;
           if (test && c.type === 'else_clause' && test.negated) { this.statement(c, heldCtx); continue; }
-          if (c.type === 'block') this.block(c.children, child0 && c === child(n, 'consequence') ? { ...ctx, forkChild: true } : test && !test.negated && c === child(n, 'consequence') ? heldCtx : ctx);
+          if (child0 === 'alternative' && c.type === 'else_clause') { this.statement(c, forked); continue; }
+          if (c.type === 'block') this.block(c.children, child0 === 'consequence' && c === child(n, 'consequence') ? forked : test && !test.negated && c === child(n, 'consequence') ? heldCtx : ctx);
           else if (c.type === 'as_pattern' && n.type.startsWith('except')) { const alias = child(c, 'alias'); if (alias) this.bindTarget(alias, ctx); this.expr(c.children[0], ctx); }
           else if (c.type === 'case_pattern') this.bindPattern(c, ctx);
           // (the clauses of a try, if or match: here, so that `except E as e` binds e)
@@ -822,13 +833,17 @@ class Summarizer {
     return { text: this.lockText(ctx, this.t(obj)), raw: this.t(obj), negated };
   }
 
-  /** `pid == 0`, `0 == pid`, `not pid` on a name bound to `os.fork()`'s result. */
-  private forkChildTest(cond: SyntaxNode | undefined, forks: Set<string>): boolean {
-    if (!cond) return false;
+  /** Which branch of an `if` on a name bound to `os.fork()`'s result is the child's: the
+   *  consequence of `pid == 0`, `0 == pid`, `not pid`; the else of `pid`, `pid != 0`, `pid > 0`. */
+  private forkChildTest(cond: SyntaxNode | undefined, forks: Set<string>): 'consequence' | 'alternative' | undefined {
+    if (!cond) return undefined;
     const t = this.t(cond).replace(/\s+/g, ' ').trim();
     const m = /^(?:([\w.]+) == 0|0 == ([\w.]+)|not ([\w.]+))$/.exec(t);
     const name = m && (m[1] ?? m[2] ?? m[3]);
-    return !!name && forks.has(name);
+    if (name) return forks.has(name) ? 'consequence' : undefined;
+    const p = /^(?:([\w.]+)|([\w.]+) != 0|([\w.]+) > 0)$/.exec(t);
+    const parent = p && (p[1] ?? p[2] ?? p[3]);
+    return parent && forks.has(parent) ? 'alternative' : undefined;
   }
 
   /** The pinned grammar reads `type(self).x[k] = v` as a PEP 695 alias, `type (self).x[k] =
@@ -1006,7 +1021,11 @@ class Summarizer {
     if (enclosing) inheritChoices(scope, enclosing);
     this.scopes.push(scope);
     const body = child(n, 'body');
-    if (body) this.block(body.children, { scope, locks: [], inLoop: false });
+    // (a method that ends joined, `def stop(self): self._t.join()`: a caller's `x.stop()` then
+    // holds that join, FunctionSummary.joinsKept)
+    const kept = body ? this.block(body.children, { scope, locks: [], inLoop: false }) : [];
+    const joins = kept.filter(l => l.startsWith(JOINED));
+    if (joins.length) fn.joinsKept = joins;
     if (body) this.markFresh(scope, body, inClass ? parentScope.cls!.bases : undefined);
     this.finishScope(scope);
     this.scopes.pop();
@@ -1197,7 +1216,9 @@ class Summarizer {
 
   private assignTarget(left: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
     const fn = ctx.scope.fn;
-    if (value?.type === 'call' && this.constructionCanon(value) === 'os.fork' && DOTTED_NAME.test(this.t(left))) (ctx.scope.forks ??= new Set()).add(this.t(left));
+    // (and no longer once bound to anything else: `pid, status = os.waitpid(…)`, bind)
+    const forking = value?.type === 'call' && this.constructionCanon(value) === 'os.fork';
+    if (left.type === 'attribute') { if (forking) (ctx.scope.forks ??= new Set()).add(this.t(left)); else ctx.scope.forks?.delete(this.t(left)); }
     if (left.type === 'identifier') {
       const name = this.t(left);
       const scope = ctx.scope;
@@ -1222,6 +1243,7 @@ class Summarizer {
       // (the value's paths first: `fn = fn or self._b` is the parameter or self._b)
       const alts = value && fn.kind !== 'module' && !isGlobal ? this.alternatives(value, ctx) : undefined;
       this.bind(ctx, name, this.isMaking(value), left);
+      if (forking) (scope.forks ??= new Set()).add(name);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
       const made = value && fn.kind !== 'module' && !isGlobal ? this.constructionCanon(value) : undefined;
       if (made && this.countingCount(value!, made)) (scope.countingLocals ??= new Set()).add(name);
@@ -1260,6 +1282,7 @@ class Summarizer {
       if (type) this.setLocalType(fn, name, [this.t(type)]);
       const copy = value && fn.kind !== 'module' && !isGlobal ? this.copyOf(value, ctx) : undefined;
       if (copy) (scope.copies ??= new Map()).set(name, copy);
+
       return;
     }
     if (left.type === 'attribute') {
@@ -1383,7 +1406,8 @@ class Summarizer {
    *  and a few texts at most. */
   private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
     const held = this.selfAttr(obj) ?? this.moduleGlobal(obj, ctx);
-    if (!held?.info.container) return;
+    if (!held) { this.noteForeignAdd(obj, added, ctx); return; }
+    if (!held.info.container) return;
     // (a tuple, `self._cache[key] = (send, close)`, `self._tasks.append((fn, args))`: each
     // item, for `send, close = self._cache.pop(key)`, as a queue's)
     const tuple = added.type === 'parenthesized_expression' ? namedChildren(added)[0] : added;
@@ -1411,6 +1435,26 @@ class Summarizer {
       if (!lt.length && !hasParam(fn, p) && (fn.kind !== 'module' ? !ctx.scope.locals.has(p) : this.moduleFunction(p))) { this.noteTypes(held, [p], 'functions'); return; }
     }
     this.noteTypes(held, texts, 'typeText');
+  }
+
+  /** An element added to another object's attribute (`s.batch.append(r)` with `s` a local
+   *  or parameter): FunctionSummary.elementAdds, which the analysis reads as the attribute's
+   *  class would its own adds (Program.foreignAdds). A local, a parameter, or a construction. */
+  private noteForeignAdd(obj: ExprPath, added: SyntaxNode, ctx: Ctx): void {
+    const fn = ctx.scope.fn;
+    if (obj.attrs.length !== 1 || obj.root === fn.selfParam || obj.root.startsWith('<') || ctx.shadow?.has(obj.root) || fn.kind === 'module') return;
+    if (!hasParam(fn, obj.root) && !ctx.scope.locals.has(obj.root)) return;
+    let item: string | undefined;
+    if (added.type === 'identifier') {
+      const name = this.t(added);
+      if (hasParam(fn, name) || ctx.scope.locals.has(name)) item = name;
+    } else if (added.type === 'call') {
+      const f = this.dottedText(child(added, 'function'));
+      if (f && classLike(f)) item = `${f}()`;
+    }
+    if (!item) return;
+    const add = `${obj.root}.${obj.attrs[0]}=${item}`;
+    if (!(fn.elementAdds ??= []).includes(add) && fn.elementAdds.length < MAX_ELEMENT_TYPES * 2) fn.elementAdds.push(add);
   }
 
   /** `self.<attr>` (one attribute of self) and its note so far in the class's table. */
@@ -1495,7 +1539,7 @@ class Summarizer {
       } else if (!this.copyOf(right, ctx)) return;
     }
     const copy = of.type === 'identifier' ? ctx.scope.copies?.get(this.t(of)) : of.type === 'call' || of.type === 'subscript' ? this.copyOf(of, ctx) : undefined;
-    if (copy && name) { this.setLocalType(ctx.scope.fn, this.t(name), [`${copy.values || values ? VALUES_OF : EACH_OF}${copy.text}`]); return; }
+    if (copy && name) { this.setLocalType(ctx.scope.fn, this.t(name), [`${copy.values ? NESTED_OF : values ? VALUES_OF : EACH_OF}${copy.text}`]); return; }
     const text = name && this.dottedText(of);
     if (text) this.setLocalType(ctx.scope.fn, this.t(name!), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
   }
@@ -2026,13 +2070,20 @@ class Summarizer {
     // (self, or in a closure the enclosing method's self)
     if (args.length < 2 || args[0].type !== 'identifier' || (this.t(args[0]) !== fn.selfParam && !this.selfClass(this.t(args[0])))) return undefined;
     const n = args[1];
+    // (not through a local bound to such a name, `mname = 'do_' + self.command`: in the
+    // stdlib that fans every request handler out to every `do_*` of every handler class)
     if (n.type === 'identifier') return `?${this.t(n)}`;
     const whole = n.type === 'string' ? stringValue(this.t(n)) : undefined;
     if (whole !== undefined) return `=${whole}`;
-    // `f"handle_{kind}"` and `"do_" + cmd`: the literal start
+    const start = this.literalStart(n);
+    return start ? `^${start}` : undefined;
+  }
+
+  /** `f"handle_{kind}"` and `"do_" + cmd`: the literal start of a name made of it. */
+  private literalStart(n: SyntaxNode): string | undefined {
     const start = n.type === 'string' ? /^[fF][rR]?('|")([A-Za-z_][\w]*)\{/.exec(this.t(n))?.[2]
       : n.type === 'binary_operator' && namedChildren(n)[0]?.type === 'string' ? stringValue(this.t(namedChildren(n)[0])) : undefined;
-    return start && /^[A-Za-z_]\w*$/.test(start) ? `^${start}` : undefined;
+    return start && /^[A-Za-z_]\w*$/.test(start) ? start : undefined;
   }
 
   /** `isinstance(obj, PlaceHolder)` on a local: obj may be one, so its methods are those the
@@ -2197,7 +2248,8 @@ class Summarizer {
    *  `threads = [Thread(…) for …]` (the comprehension's element), `threads.append(Thread(…))`. */
   private listedIn(n: SyntaxNode, ctx: Ctx): string | undefined {
     const p = n.parent;
-    if (p?.type === 'list_comprehension' && n.field === 'body') {
+    // (and an element of a list literal, `ts = [Thread(…), Thread(…)]`)
+    if ((p?.type === 'list_comprehension' && n.field === 'body') || p?.type === 'list') {
       const a = p.parent;
       const left = a?.type === 'assignment' && p.field === 'right' ? child(a, 'left') : undefined;
       return left && DOTTED_NAME.test(this.t(left)) ? this.joinName(ctx, this.t(left), true) + EACH_JOINED : undefined;
@@ -2566,6 +2618,9 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
 }
 
 /** `x.acquire()` / `x.release()`: the lock is `x`. */
+/** Method names that may end a thread and wait for it (a `join()` kept at their end). */
+const STOPPING = /^_*(stop|close|shutdown|join|terminate|finish|wait|kill|quit|halt|end)(_\w*)?$/i;
+
 /** Statements that leave a block for good (what follows it in the block is not reached). */
 const EXITS = new Set(['raise_statement', 'return_statement', 'continue_statement', 'break_statement']);
 

@@ -1,6 +1,6 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { CallSite, ExprPath, own, pointRank, startOfMade, startPoints, ThreadStart } from './model';
+import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
@@ -186,7 +186,9 @@ export class ThreadModel {
       const sites = graph.constructions.get(cls)!;
       const s = sites[i];
       const k = sites.slice(0, i).filter(o => o.fn === s.fn).length;
-      const now = () => (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]?.site;
+      // (the call as the function's current summary has it, by its index: an unchanged
+      // function's recorded site may be an earlier summary's object)
+      const now = () => { const e = (graph.constructions.get(cls) ?? []).filter(o => o.fn === s.fn)[k]; return e && (e.fn.s.calls[e.index] ?? e.site); };
       return { fn: s.fn, line: () => now()?.line ?? s.site.line, made: now };
     };
     const fnList = program.fnList;
@@ -425,7 +427,9 @@ export class ThreadModel {
       // bound to an attribute of it: its join orders what the thread does on that object,
       // findings' collect)
       const perObject = !!every(c.objectOwn)?.length && !every(c.own)?.length;
-      const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
+      // (a list's elements, `ts = [Thread(target=a), Thread(target=b)]`: the threads of every
+      // start kept in it, joined by one loop over it)
+      const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && (boundUses.get(c.bound[0]!) === 1 || c.bound[0]!.endsWith(EACH_JOINED))
         && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED) || perObject) ? JOINED + c.bound[0] : undefined;
       // (one start, in no loop, of a function that runs once, from one place (one thread's run
       // or main's), and is none of its entries: what precedes the function's first start in no
@@ -644,7 +648,15 @@ export class ThreadModel {
     for (const key of this.loopsRun(fn)) up += `~${key}`;
     // (and its start points' order: the ranks of what starts its threads, startRank)
     const points = startPoints(fn.s);
-    if (points.length > fn.s.starts.length) up += `#${points.map(p => (fn.s.starts.some(st => st.line === p.line && st.column === p.column) ? 's' : 'c')).join('')}`;
+    if (points.length > fn.s.starts.length) {
+      up += `#${points.map(p => (fn.s.starts.some(st => st.line === p.line && st.column === p.column) ? 's' : 'c')).join('')}`;
+      // (and which construction each `start()` starts: startOfMade, the rank a made thread gets)
+      for (const c of fn.s.calls) {
+        if (!classLike([c.callee.root, ...c.callee.attrs].join('.')) || c.property || c.setter) continue;
+        const m = startOfMade(fn.s, c);
+        if (m) up += `@${pointRank(fn.s, m)}`;
+      }
+    }
     if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls

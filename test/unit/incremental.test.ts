@@ -501,3 +501,24 @@ test('incremental = full: a module\'s import calls decide which threads it start
     same(a, new Analysis([sum()], options), ['a.py'], `${to} (${stats.mode})`);
   }
 });
+
+test('incremental = full: a second object of a class makes its lock one per object', async () => {
+  const p = await loadPython();
+  let text = [
+    'import threading', '', 'REGISTRY = {}', '', '',
+    'class Queue:', '    def __init__(self):', '        self._lock = threading.Lock()', '',
+    '    def start(self, key):', '        with self._lock:', '            REGISTRY[key] = self', '', '',
+    'def manager(q):', '    q.start("b")', '', '',
+    'def main():', '    q = Queue()', '    threading.Thread(target=manager, args=(q,)).start()', '    q.start("a")', '',
+  ].join('\n');
+  const sum = () => summarizeText(p, text, 'a.py', 'a', false);
+  const a = new Analysis([sum()], options);
+  assert.equal(a.report.findings.length, 0);
+  // (a second Queue, started on main: two locks, a race; then one again)
+  for (const [from, to, races] of [['    q.start("a")', '    Queue().start("a")', 1], ['    Queue().start("a")', '    q.start("a")', 0]] as const) {
+    text = text.replace(from, to);
+    const stats = a.update('a.py', sum());
+    same(a, new Analysis([sum()], options), ['a.py'], `${to} (${stats.mode})`);
+    assert.equal(a.report.findings.length, races, to);
+  }
+});
