@@ -323,11 +323,10 @@ export class Analysis implements ResultsView {
     if (movedFns.length) this.byPath.delete(path);
     // what the changed functions called before: those callees lose callers (inherited locks)
     const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
-    const made = (c: ClassInfo) => this.graph.constructions.get(c);
-    const perObjectBefore = this.program.perObjectLockKey(made);
     const change = this.graph.refresh(changed);
-    // (a class's lock that became one per object, or stopped being: findings.racesOf's guards)
-    const perObjectMoved = change.constructions && this.program.perObjectLockKey(made) !== perObjectBefore;
+    // (constructions of a class whose objects make their own lock: it may have become one per
+    // object, or stopped being, findings.racesOf's guards)
+    const perObjectMoved = change.constructions && change.constructed.some(c => this.program.makesOwnLock(c));
     // (a new caller of a function with a lock parameter may hand it no lock: verifyLockParams
     // decides over every caller, at a rebuild)
     if (change.edges) {

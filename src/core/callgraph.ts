@@ -106,7 +106,7 @@ export class CallGraph {
    *  Program). Says what else may need redoing: `edges` when the set of callees changed (the
    *  components, thread propagation), `context` when what a call carries to its callees did
    *  (locks held, in a loop, on self), `constructions` when classes constructed did. */
-  refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean } {
+  refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean; constructed: ClassInfo[] } {
     const set = new Set(fns);
     const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));
     const context = new Map(fns.map(fn => [fn, contextKey(fn, this.calls.get(fn) ?? [])]));
@@ -144,6 +144,7 @@ export class CallGraph {
       context: edges || fns.some(fn => context.get(fn) !== contextKey(fn, this.calls.get(fn)!)),
       loops: fns.some(fn => loops.get(fn) !== loopKey(this.calls.get(fn)!)),
       constructions: constructionsBefore !== constructionKey(this.constructions, classesAfter, set, server),
+      constructed: [...new Set([...classesBefore, ...classesAfter])],
     };
   }
 

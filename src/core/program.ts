@@ -712,12 +712,12 @@ export class Program {
     return undefined;
   }
 
-  /** Which instance locks are per object now (perObjectLock): an edit that changes it (a
-   *  second construction of the class) changes which locks guard shared containers. */
-  perObjectLockKey(constructions: (c: ClassInfo) => readonly { site: CallSite }[] | undefined): string {
-    let key = '';
-    for (const id of this.instanceLockMap().keys()) if (this.perObjectLock(id, constructions)) key += id + '|';
-    return key;
+  /** Whether objects of the class make a lock of their own (an instance attribute bound to a
+   *  lock constructor, in it or a base): a construction of it added or taken away may change
+   *  which locks are per object (perObjectLock). */
+  makesOwnLock(c: ClassInfo): boolean {
+    const owners = new Set(this.instanceLockMap().values());
+    return this.mro(c).some(k => owners.has(k));
   }
 
   /** Instance attributes bound to a lock constructor, by lock id, with their class (the
