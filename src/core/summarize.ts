@@ -966,6 +966,9 @@ class Summarizer {
           if (ex) this.setLocalExecutor(ctx.scope.fn, name, ex);
           const ty = value.type === 'call' ? child(value, 'function') : undefined;
           if (ty && this.pathOf(ty)) this.setLocalType(ctx.scope.fn, name, [this.t(ty)]);
+          // (at a module's top level, `with make_server(…) as httpd:`: the global's type, as an
+          // assignment's)
+          if (ty && this.pathOf(ty) && ctx.scope === this.moduleScope && !ctx.scope.cls) this.noteAttr(this.out.globals, name, target, value, undefined, ctx);
         } else if (target) this.bindTarget(target, ctx);
       }
     }
