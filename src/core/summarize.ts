@@ -797,17 +797,24 @@ class Summarizer {
         const test = n.type === 'if_statement' ? this.acquireTest(child(n, 'condition'), ctx) : undefined;
         const heldCtx = test ? { ...ctx, locks: [...ctx.locks, test.text] } : ctx;
         if (test) this.acquired(ctx.scope.fn, test.text);
+        // (a name bound in the branches to one path or another, `if debug: func = self._a
+        // else: func = self._b`: either after the `if`, Scope.choices, as a conditional's)
+        const branches = n.type === 'if_statement' ? new BranchBindings(ctx.scope.aliases) : undefined;
         for (const c of n.children) {
           if (!c.named || c.type === 'comment') continue;
-          if (test && c.type === 'else_clause' && test.negated) { this.statement(c, heldCtx); continue; }
-          if (child0 === 'alternative' && c.type === 'else_clause') { this.statement(c, forked); continue; }
-          if (c.type === 'block') this.block(c.children, child0 === 'consequence' && c === child(n, 'consequence') ? forked : test && !test.negated && c === child(n, 'consequence') ? heldCtx : ctx);
+          const branch = branches && (c.type === 'block' || c.type === 'elif_clause' || c.type === 'else_clause');
+          if (branch) branches!.enter();
+          if (test && c.type === 'else_clause' && test.negated) this.statement(c, heldCtx);
+          else if (child0 === 'alternative' && c.type === 'else_clause') this.statement(c, forked);
+          else if (c.type === 'block') this.block(c.children, child0 === 'consequence' && c === child(n, 'consequence') ? forked : test && !test.negated && c === child(n, 'consequence') ? heldCtx : ctx);
           else if (c.type === 'as_pattern' && n.type.startsWith('except')) { const alias = child(c, 'alias'); if (alias) this.bindTarget(alias, ctx); this.expr(c.children[0], ctx); }
           else if (c.type === 'case_pattern') this.bindPattern(c, ctx);
           // (the clauses of a try, if or match: here, so that `except E as e` binds e)
           else if (isStatement(c) || CLAUSES.has(c.type)) this.statement(c, ctx);
           else this.expr(c, ctx);
+          if (branch) branches!.leave();
         }
+        if (branches && ctx.scope.fn.kind !== 'module') for (const [name, paths] of branches.merged(n.children.some(c => c.type === 'else_clause'))) (ctx.scope.choices ??= new Map()).set(name, paths);
         return;
       default:
         if (n.type === 'type_alias_statement' && this.typeAliasMisread(n, ctx)) return;
@@ -2621,6 +2628,45 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
 }
 
 /** `x.acquire()` / `x.release()`: the lock is `x`. */
+/** The names an `if`'s branches bind to a path (Scope.aliases), branch by branch: a name one
+ *  branch binds to `self._a` and another to `self._b` (or that was `self._a` before an `if`
+ *  with no else) is one of them after it. Nested `if`s count as their branch's bindings. */
+class BranchBindings {
+  private readonly before: Map<string, ExprPath>;
+  private start?: Map<string, ExprPath>;
+  private readonly bound = new Map<string, ExprPath[]>();
+  private readonly branchesBinding = new Map<string, number>();
+  private count = 0;
+  constructor(private readonly aliases: Map<string, ExprPath>) { this.before = new Map(aliases); }
+  enter(): void { this.start = new Map(this.aliases); }
+  leave(): void {
+    this.count++;
+    for (const [name, p] of this.aliases) {
+      if (this.start!.get(name) === p) continue;
+      const l = this.bound.get(name) ?? [];
+      if (!l.some(q => samePath(q, p))) l.push(p);
+      this.bound.set(name, l);
+      this.branchesBinding.set(name, (this.branchesBinding.get(name) ?? 0) + 1);
+    }
+  }
+  /** The names bound to two paths or more over the branches (and before, unless every branch
+   *  binds it and there is an else). */
+  merged(hasElse: boolean): [string, ExprPath[]][] {
+    const out: [string, ExprPath[]][] = [];
+    for (const [name, paths] of this.bound) {
+      const all = [...paths];
+      const prior = this.before.get(name);
+      if (prior && !(hasElse && this.branchesBinding.get(name) === this.count) && !all.some(q => samePath(q, prior))) all.unshift(prior);
+      if (all.length > 1 && this.aliases.has(name)) out.push([name, all]);
+    }
+    return out;
+  }
+}
+
+function samePath(a: ExprPath, b: ExprPath): boolean {
+  return a.root === b.root && a.attrs.length === b.attrs.length && a.attrs.every((x, i) => x === b.attrs[i]);
+}
+
 /** Method names that may end a thread and wait for it (a `join()` kept at their end). */
 const STOPPING = /^_*(stop|close|shutdown|join|terminate|finish|wait|kill|quit|halt|end)(_\w*)?$/i;
 
