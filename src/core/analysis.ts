@@ -323,16 +323,17 @@ export class Analysis implements ResultsView {
     if (movedFns.length) this.byPath.delete(path);
     // what the changed functions called before: those callees lose callers (inherited locks)
     const calleesBefore = changed.flatMap(fn => this.graph.callees(fn));
+    // (which functions with a lock parameter each changed one calls: verifyLockParams)
+    const lockFns = this.program.lockParamFunctions();
+    const lockCallees = (fn: FnInfo) => this.graph.callees(fn).filter(c => lockFns.has(c)).map(c => c.key).sort().join('|');
+    const lockCalleesBefore = lockFns.size ? changed.map(lockCallees) : undefined;
     const change = this.graph.refresh(changed);
     // (constructions of a class whose objects make their own lock: it may have become one per
     // object, or stopped being, findings.racesOf's guards)
     const perObjectMoved = change.constructions && change.constructed.some(c => this.program.makesOwnLock(c));
-    // (a new caller of a function with a lock parameter may hand it no lock: verifyLockParams
-    // decides over every caller, at a rebuild)
-    if (change.edges) {
-      const lockFns = this.program.lockParamFunctions();
-      if (lockFns.size && changed.some(fn => this.graph.callees(fn).some(c => lockFns.has(c) && !calleesBefore.includes(c)))) return this.rebuildWith(this.program.files.slice());
-    }
+    // (a caller of a function with a lock parameter gained or lost, which may hand it no lock:
+    // verifyLockParams decides over every call, at a rebuild)
+    if (change.edges && lockCalleesBefore && changed.some((fn, i) => lockCallees(fn) !== lockCalleesBefore[i])) return this.rebuildWith(this.program.files.slice());
     const redone = this.helpers.refresh(changed, localsChanged);
     let threadsRedone = change.edges || change.loops || change.constructions || fns.some((fn, i) => this.threads.startKey(fn) !== startsBefore[i]);
     const placed = threadsRedone ? 'regroup' : this.threads.reposition(new Set([...changed, ...movedFns]));

@@ -42,7 +42,12 @@ export class CallGraph {
     for (const fn of program.fns.values()) this.resolve(fn);
     // (a lock parameter some caller hands no lock is none: the locks its function's calls
     // hold, worked out above, again)
-    for (const fn of program.verifyLockParams(f => this.callers.get(f))) this.resolve(fn);
+    const callsOf = (f: FnInfo) => {
+      const out: { caller: FnInfo; site: CallSite; bound: boolean }[] = [];
+      for (const c of this.callers.get(f) ?? []) for (const rc of this.calls.get(c) ?? []) for (const t of rc.targets) if (t.fn === f) out.push({ caller: c, site: rc.site, bound: t.bound });
+      return out;
+    };
+    for (const fn of program.verifyLockParams(callsOf)) this.resolve(fn);
   }
 
   private construct(fn: FnInfo): void {

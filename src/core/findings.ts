@@ -4,7 +4,7 @@
 import type { FindingAccess, FindingReport } from './report';
 import { importEnds } from './model';
 import { CallGraph, ResolvedCall } from './callgraph';
-import { FnInfo, Program } from './program';
+import { FnInfo, ONE_INSTANCE, Program } from './program';
 import { bindArguments, EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
@@ -430,7 +430,7 @@ export class Findings {
       const t = v.thread;
       // (a joined thread's accesses come before what follows its join(): JOINED; of a thread
       // per constructed object, only what it does on that object, objectParams)
-      if (t.joinedBy && (own || !t.objectParams || t.ownParams)) c.push(t.joinedBy);
+      if (t.joinedBy && (own || !t.objectParams || t.ownParams)) { c.push(t.joinedBy); if (t.instances === 'one') c.push(t.joinedBy + ONE_INSTANCE); }
       // (main's, in what only an import runs: IMPORTED)
       if (t === this.threads.main && importOnly.has(v.fn)) c.push(IMPORTED);
       return c;
@@ -524,7 +524,7 @@ export class Findings {
         // instance before another: ThreadEntry.joinedBy; a start's mark is no lock two sides
         // share)
         // (nor is a join two threads share, the loop over a list both are elements of)
-        if (w.canonical.some(l => o.canonical.includes(l) && !(l === w.thread.joinedBy && l === o.thread.joinedBy) && !l.startsWith(STARTED) && guards(l))) continue;
+        if (w.canonical.some(l => o.canonical.includes(l) && !(joinOf(l, w.thread) && joinOf(l, o.thread)) && !l.startsWith(STARTED) && guards(l))) continue;
         // (what precedes a thread's start comes before it, and before every instance of a
         // thread started many times from one place, in a loop: the mark is what precedes the
         // loop; unless the side holding the mark has many instances itself: the function
@@ -949,6 +949,11 @@ export function shownLocks(locks: string[]): string[] {
     out.push(i > 0 ? `${l.slice(i + 1)} (in ${l.slice(0, i)})` : l);
   }
   return out;
+}
+
+/** Whether a held mark is the join of thread t (its joinedBy, or that for one instance). */
+function joinOf(l: string, t: ThreadEntry): boolean {
+  return !!t.joinedBy && (l === t.joinedBy || l === t.joinedBy + ONE_INSTANCE);
 }
 
 /** Whether an access precedes thread t's start: it holds a mark of t's starting function

@@ -134,6 +134,9 @@ const MAX_LOCK_DEPTH = 4;
 
 /** A class attribute's id, as containers and locks are named: `mod.Class.attr`. */
 const classAttrId = (k: ClassInfo, attr: string) => `${k.file.module}.${k.s.qualname}.${attr}`;
+/** After a join's key: made outside the object (`a.t.join()`, `f.stop()`), so it orders only
+ *  a thread of one instance (findings' canonicalOf gives those the key with it too). */
+export const ONE_INSTANCE = '@one';
 /** A local's type that is a lock's (`threading.Lock()`, `RLock()`, `Condition()`). */
 const LOCK_TYPE = /(^|\.)(Lock|RLock|Condition)$/;
 
@@ -704,11 +707,18 @@ export class Program {
    *  one place or in a loop (itself or its subclasses): one such lock per object, so holding
    *  "it" orders nothing between two objects. Undefined for a module's lock, a class-level
    *  one, or one of a class made once. */
-  perObjectLock(id: string, constructions: (c: ClassInfo) => readonly { site: CallSite }[] | undefined): ClassInfo | undefined {
+  perObjectLock(id: string, constructions: (c: ClassInfo) => readonly { fn: FnInfo; site: CallSite }[] | undefined): ClassInfo | undefined {
     const c = this.instanceLockMap().get(id);
     if (!c) return undefined;
-    let n = 0;
-    for (const k of [c, ...this.allSubclasses(c)]) for (const e of constructions(k) ?? []) { n += e.site.inLoop ? 2 : 1; if (n > 1) return c; }
+    // (made in two functions, or in a loop and kept as many, `Queue().start()`,
+    // `workers.append(Worker())`; not two branches of one function, `svc = Service(v) if …`,
+    // nor a retry loop binding one name, `while svc is None: svc = Service()`)
+    const makers = new Set<FnInfo>();
+    for (const k of [c, ...this.allSubclasses(c)]) for (const e of constructions(k) ?? []) {
+      if (e.site.inLoop && (e.site.boundTo === undefined || e.site.boundTo.endsWith(EACH_JOINED))) return c;
+      makers.add(e.fn);
+      if (makers.size > 1) return c;
+    }
     return undefined;
   }
 
@@ -766,6 +776,12 @@ export class Program {
   /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
    *  wherever it is written: `self._t` in a method is the attribute of the base-most class of
    *  the method's that has it (`mod:Reporter._t`); a list's elements keep their `[]`. */
+  /** Whether a text is rooted at fn's self (`self._t`): boundKey names it for the object. */
+  private selfRooted(fn: FnInfo, text: string): boolean {
+    const sp = this.selfName(fn);
+    return !!sp && text.startsWith(sp + '.');
+  }
+
   boundKey(fn: FnInfo, text: string): string {
     const each = text.endsWith(EACH_JOINED);
     const t = each ? text.slice(0, -EACH_JOINED.length) : text;
@@ -1635,15 +1651,24 @@ export class Program {
    *  the parameter no lock anywhere, the analysis naming a parameter's lock in its own frame). */
   private lockParams?: Map<FnInfo, Map<string, Set<FnInfo>>>;
 
-  /** Drops the lock parameters some caller of their function hands no lock (a call the
-   *  collection did not look at); returns the functions that lost one. Run by the call graph
-   *  once every call is resolved. */
-  verifyLockParams(callersOf: (fn: FnInfo) => ReadonlySet<FnInfo> | undefined): FnInfo[] {
+  /** Drops the lock parameters some call of their function hands no lock (a call the
+   *  collection did not look at, `record("c", contextlib.nullcontext())`, or a default left
+   *  in place); returns the functions that lost one. Run by the call graph once every call is
+   *  resolved. */
+  verifyLockParams(callsOf: (fn: FnInfo) => { caller: FnInfo; site: CallSite; bound: boolean }[]): FnInfo[] {
     const out: FnInfo[] = [];
+    this.lockCandidates = new Set(this.lockParams?.keys() ?? []);
     for (const [fn, m] of this.lockParams ?? []) {
-      for (const [p, by] of m) {
-        const callers = callersOf(fn);
-        if (!callers || [...callers].every(c => by.has(c))) continue;
+      const calls = callsOf(fn);
+      for (const p of [...m.keys()]) {
+        const params = fn.s.params;
+        const handed = (c: { caller: FnInfo; site: CallSite; bound: boolean }): string | undefined => {
+          const ps = params.slice(c.bound && fn.s.selfParam ? 1 : 0);
+          const i = ps.indexOf(p);
+          const star = ps.findIndex(q => q.startsWith('*'));
+          return own(c.site.kwargs, p) ?? (i >= 0 && (star < 0 || i < star) ? c.site.args[i] : undefined);
+        };
+        if (calls.every(c => { const a = handed(c); return a !== undefined && this.isLockArg(c.caller, a); })) continue;
         m.delete(p);
         if (!out.includes(fn)) out.push(fn);
       }
@@ -1652,21 +1677,27 @@ export class Program {
     return out;
   }
 
-  /** The functions with a lock parameter (an edit that gives one a new caller rebuilds). */
+  /** The functions that had a lock parameter before verifyLockParams: an edit that gives one a
+   *  caller or takes one away rebuilds. */
+  private lockCandidates?: Set<FnInfo>;
   lockParamFunctions(): ReadonlySet<FnInfo> {
-    return new Set(this.lockParams?.keys() ?? []);
+    return this.lockCandidates ?? new Set(this.lockParams?.keys() ?? []);
   }
 
   /** The arguments of a call or start that are locks: positions, and keywords by name. */
   private lockArgs(fn: FnInfo, args: string[], kwargs?: Record<string, string>): (number | string)[] | undefined {
     let out: (number | string)[] | undefined;
-    // (a lock by what it is bound to, not by its name: `self._lock`, a global `_lock` made by
-    // a lock constructor, a local `lk = threading.Lock()`; never `clock` or `SIG_BLOCK`)
-    const lock = (a: string) => DOTTED_NAME.test(a) && !this.countingAttr(fn, a) && !this.countingNames.has(a.slice(a.lastIndexOf('.') + 1))
-      && (this.lockNames.has(a.slice(a.lastIndexOf('.') + 1)) || (!a.includes('.') && !!own(fn.s.localTypes, a)?.some(t => LOCK_TYPE.test(t))));
+    const lock = (a: string) => this.isLockArg(fn, a);
     args.forEach((a, i) => { if (lock(a)) (out ??= []).push(i); });
     for (const [k, a] of Object.entries(kwargs ?? {})) if (lock(a)) (out ??= []).push(k);
     return out;
+  }
+
+  /** A lock by what it is bound to, not by its name: `self._lock`, a global `_lock` made by a
+   *  lock constructor, a local `lk = threading.Lock()`; never `clock` or `SIG_BLOCK`. */
+  private isLockArg(fn: FnInfo, a: string): boolean {
+    return DOTTED_NAME.test(a) && !this.countingAttr(fn, a) && !this.countingNames.has(a.slice(a.lastIndexOf('.') + 1))
+      && (this.lockNames.has(a.slice(a.lastIndexOf('.') + 1)) || (!a.includes('.') && !!own(fn.s.localTypes, a)?.some(t => LOCK_TYPE.test(t))));
   }
 
   /** A text held in fn that names a parameter of fn (or of a function enclosing it) some caller
@@ -2281,7 +2312,13 @@ export class Program {
     if (!ids && text.startsWith(JOINED)) {
       const call = text.endsWith('()') ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/.exec(text.slice(JOINED.length)) : null;
       memo.set(key, Program.NO_IDS);
-      memo.set(key, (ids = call ? this.joinedThrough(fn, call[1], this.lockBase(fn, dotted(call[1]), recv), call[2]) ?? Program.NO_IDS : [JOINED + this.boundKey(fn, text.slice(JOINED.length))]));
+      // (a join of another object's attribute, `a.t.join()`, names the class's attribute, which
+      // every object of the class has: it ends the thread only where that thread is one,
+      // ONE_INSTANCE; self's, in the class's own methods, is the object's own)
+      const inner = text.slice(JOINED.length);
+      const bound = call ? undefined : this.boundKey(fn, inner);
+      memo.set(key, (ids = call ? this.joinedThrough(fn, call[1], this.lockBase(fn, dotted(call[1]), recv), call[2]) ?? Program.NO_IDS
+        : [JOINED + bound + (bound !== inner && !this.selfRooted(fn, inner) ? ONE_INSTANCE : '')]));
     }
     if (!ids && text === IMPORTED) memo.set(key, (ids = [IMPORTED]));
     if (!ids) {
@@ -2388,13 +2425,16 @@ export class Program {
         const inner = t.slice(JOINED.length);
         // (a stop that stops another, `self._worker.stop()`: what that one keeps, on this object)
         if (inner.endsWith('()')) { for (const id of this.lockIds(m, t, v.cls)) ids.add(id); continue; }
+        // (of its attributes: the class's name for them, which only a thread of one instance
+        // has: ONE_INSTANCE)
+        if (inner !== sp && inner.startsWith(sp + '.')) { ids.add(JOINED + this.boundKey(m, inner) + ONE_INSTANCE); continue; }
         if (inner === sp) {
           // (named as the summarizer names a join of it there: a local's with its function's name)
           const root = receiver.split('.', 1)[0];
           const local = fn.s.kind !== 'module' && root !== fn.s.selfParam && (fn.s.locals.includes(root) || fn.s.params.includes(root));
           ids.add(JOINED + this.boundKey(fn, local ? `${fn.s.qualname}:${receiver}` : receiver));
         }
-        else if (inner.startsWith(sp + '.')) ids.add(JOINED + this.boundKey(m, inner));
+
       }
     }
     return ids.size ? [...ids] : undefined;

@@ -76,7 +76,7 @@ interface Scope {
    *  loop over the local iterates (loopVariable). */
   copies?: Map<string, { text: string; values: boolean }>;
   /** Names bound to what `os.fork()` returns (`pid`, `self.pid`): `if pid == 0:` is the child. */
-  forks?: Set<string>;
+  forks?: Map<string, SyntaxNode | null>;
 }
 
 interface Ctx {
@@ -790,7 +790,7 @@ class Summarizer {
           this.effects?.push({ key: `g ${this.line(n) - this.segmentLine}`, kind: 'mainGuard', from: this.line(n) - this.segmentLine, to: this.span(n).endLine - this.segmentLine });
         }
         // (`if pid == 0:` after `pid = os.fork()`: the child's branch, forkChild)
-        const child0 = n.type === 'if_statement' && ctx.scope.forks ? this.forkChildTest(child(n, 'condition'), ctx.scope.forks) : undefined;
+        const child0 = n.type === 'if_statement' && ctx.scope.forks ? this.forkChildTest(n, ctx.scope.forks) : undefined;
         const forked = { ...ctx, forkChild: true };
         // (`if lock.acquire(False):` holds the lock in its branch; `if not lock.acquire(False):
         // … else:` in the else)
@@ -842,16 +842,24 @@ class Summarizer {
 
   /** Which branch of an `if` on a name bound to `os.fork()`'s result is the child's: the
    *  consequence of `pid == 0`, `0 == pid`, `not pid`; the else of `pid`, `pid != 0`, `pid > 0`. */
-  private forkChildTest(cond: SyntaxNode | undefined, forks: Set<string>): 'consequence' | 'alternative' | undefined {
+  private forkChildTest(ifNode: SyntaxNode, forks: Map<string, SyntaxNode | null>): 'consequence' | 'alternative' | undefined {
+    const cond = child(ifNode, 'condition');
     if (!cond) return undefined;
     const t = this.t(cond).replace(/\s+/g, ' ').trim();
-    const m = /^(?:([\w.]+) == 0|0 == ([\w.]+)|not ([\w.]+))$/.exec(t);
-    const name = m && (m[1] ?? m[2] ?? m[3]);
-    if (name) return forks.has(name) ? 'consequence' : undefined;
+    // (`pid == 0` holds in the child only; `not pid` and `if pid:`'s else also where pid is
+    // None from another binding, `pid = None; if daemon: pid = os.fork()`: only after a fork
+    // made unconditionally, in the block the `if` is in)
+    const eq = /^(?:([\w.]+) == 0|0 == ([\w.]+))$/.exec(t);
+    const eqName = eq && (eq[1] ?? eq[2]);
+    if (eqName) return forks.has(eqName) ? 'consequence' : undefined;
+    const same = (name: string) => forks.has(name) && forks.get(name) === ifNode.parent;
+    const not = /^not ([\w.]+)$/.exec(t);
+    if (not) return same(not[1]) ? 'consequence' : undefined;
     const p = /^(?:([\w.]+)|([\w.]+) != 0|([\w.]+) > 0)$/.exec(t);
     const parent = p && (p[1] ?? p[2] ?? p[3]);
-    return parent && forks.has(parent) ? 'alternative' : undefined;
+    return parent && same(parent) ? 'alternative' : undefined;
   }
+
 
   /** The pinned grammar reads `type(self).x[k] = v` as a PEP 695 alias, `type (self).x[k] =
    *  v`: a `type_alias_statement` whose name is an attribute or subscript rooted at `(self)`.
@@ -1228,7 +1236,9 @@ class Summarizer {
     const fn = ctx.scope.fn;
     // (and no longer once bound to anything else: `pid, status = os.waitpid(…)`, bind)
     const forking = value?.type === 'call' && this.constructionCanon(value) === 'os.fork';
-    if (left.type === 'attribute') { if (forking) (ctx.scope.forks ??= new Set()).add(this.t(left)); else ctx.scope.forks?.delete(this.t(left)); }
+    // (with the block its statement is in: forkChildTest)
+    const forkBlock = forking ? statementOf(left)?.parent ?? null : null;
+    if (left.type === 'attribute') { if (forking) (ctx.scope.forks ??= new Map()).set(this.t(left), forkBlock); else ctx.scope.forks?.delete(this.t(left)); }
     if (left.type === 'identifier') {
       const name = this.t(left);
       const scope = ctx.scope;
@@ -1253,7 +1263,7 @@ class Summarizer {
       // (the value's paths first: `fn = fn or self._b` is the parameter or self._b)
       const alts = value && fn.kind !== 'module' && !isGlobal ? this.alternatives(value, ctx) : undefined;
       this.bind(ctx, name, this.isMaking(value), left);
-      if (forking) (scope.forks ??= new Set()).add(name);
+      if (forking) (scope.forks ??= new Map()).set(name, forkBlock);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
       const made = value && fn.kind !== 'module' && !isGlobal ? this.constructionCanon(value) : undefined;
       if (made && this.countingCount(value!, made)) (scope.countingLocals ??= new Set()).add(name);
@@ -2665,6 +2675,13 @@ class BranchBindings {
 
 function samePath(a: ExprPath, b: ExprPath): boolean {
   return a.root === b.root && a.attrs.length === b.attrs.length && a.attrs.every((x, i) => x === b.attrs[i]);
+}
+
+/** The statement a node is in (its ancestor whose parent is a block or the module). */
+function statementOf(n: SyntaxNode): SyntaxNode | undefined {
+  let s: SyntaxNode = n;
+  while (s.parent && s.parent.type !== 'block' && s.parent.type !== 'module') s = s.parent;
+  return s.parent ? s : undefined;
 }
 
 /** Method names that may end a thread and wait for it (a `join()` kept at their end). */

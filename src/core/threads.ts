@@ -427,9 +427,7 @@ export class ThreadModel {
       // bound to an attribute of it: its join orders what the thread does on that object,
       // findings' collect)
       const perObject = !!every(c.objectOwn)?.length && !every(c.own)?.length;
-      // (a list's elements, `ts = [Thread(target=a), Thread(target=b)]`: the threads of every
-      // start kept in it, joined by one loop over it)
-      const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && (boundUses.get(c.bound[0]!) === 1 || c.bound[0]!.endsWith(EACH_JOINED))
+      const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
         && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED) || perObject) ? JOINED + c.bound[0] : undefined;
       // (one start, in no loop, of a function that runs once, from one place (one thread's run
       // or main's), and is none of its entries: what precedes the function's first start in no

@@ -514,8 +514,8 @@ test('incremental = full: a second object of a class makes its lock one per obje
   const sum = () => summarizeText(p, text, 'a.py', 'a', false);
   const a = new Analysis([sum()], options);
   assert.equal(a.report.findings.length, 0);
-  // (a second Queue, started on main: two locks, a race; then one again)
-  for (const [from, to, races] of [['    q.start("a")', '    Queue().start("a")', 1], ['    Queue().start("a")', '    q.start("a")', 0]] as const) {
+  // (a second Queue, made on the manager's thread: two locks, a race; then one again)
+  for (const [from, to, races] of [['    q.start("b")', '    Queue().start("b")', 1], ['    Queue().start("b")', '    q.start("b")', 0]] as const) {
     text = text.replace(from, to);
     const stats = a.update('a.py', sum());
     same(a, new Analysis([sum()], options), ['a.py'], `${to} (${stats.mode})`);
