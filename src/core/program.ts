@@ -1568,7 +1568,10 @@ export class Program {
           const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
           const locks = this.lockArgs(fn, args, kwargs);
           if (!handed && !byName?.length && !locks) continue;
-          for (const v of this.evalPath(fn, callee)) {
+          // (and, where that names nothing, with what inference types: `self._uploader.submit(
+          // job)` with `self._uploader` given to the constructor)
+          const direct = this.evalPath(fn, callee);
+          for (const v of direct.length || !callee.attrs.length ? direct : this.inferred(() => this.evalPath(fn, callee))) {
             // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
             const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
             const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
