@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, QUEUE_GETTERS, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every

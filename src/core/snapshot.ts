@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import { ENGINE_BUILD, ENGINE_VERSION } from './model';
-import type { AccessReport, ContainerReport, FindingAccess, FindingReport, Report } from './report';
+import type { AccessReport, FindingAccess, FindingReport, Report } from './report';
 import type { ViewTables } from './views';
 
 /** What a run gives besides the report: the limits it hit and its files' warnings, in order. */

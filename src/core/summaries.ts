@@ -1,7 +1,7 @@
 // Pass 3: helper summaries. A function that reads or writes a container — directly or through
 // its callees — makes each of its call sites an access in the caller, with the helper chain in
 // `via` and the call's arguments bound to the helper's parameters in key and value.
-import { boundTypes, DirectAccess, ExprPath, hasParam, own, Span } from './model';
+import { boundTypes, ExprPath, hasParam, own, Span } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, FnInfo, lockRoots, Program } from './program';
 import { DOTTED_NAME, STARTED } from './vocabulary';

@@ -85,10 +85,9 @@ export const QUEUE_CONSTRUCTORS = new Set(['queue.Queue', 'queue.LifoQueue', 'qu
 /** A deque's appends and pops at either end: thread-safe (the documentation says so), so two of
  *  them never race; anything else on it (iteration, `len`, indexing) still does. */
 export const DEQUE_ATOMIC_OPS = new Set(['append', 'appendleft', 'pop', 'popleft']);
-/** A queue's methods that hand out what was put on it. */
-export const QUEUE_GETTERS = new Set(['get', 'get_nowait']);
-/** What takes one item out of a container, whose tuples a caller unpacks (`send, close =
- *  self._cache.pop(key)`; `d[k]` is `d.__getitem__`): items of the tuples added to it. */
+/** What takes one item out of a queue or container (a queue's `get`, `send, close =
+ *  self._cache.pop(key)`; `d[k]` is `d.__getitem__`): what was put on it, or an item of the
+ *  tuples added to it. */
 export const ITEM_GETTERS = new Set(['get', 'get_nowait', 'pop', 'popleft', '__getitem__']);
 /** Thread objects threading.py makes for threads already running (the main thread, one it did
  *  not start): never started, their run() is no thread's. Seen only with threading.py analyzed. */
