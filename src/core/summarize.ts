@@ -633,7 +633,10 @@ class Summarizer {
     if (name === 'join' && noArgs) return { text: JOINED + this.joinName(ctx, this.t(obj)), acquire: true };
     // `f.stop()`, `self.close()`: joins that method keeps, if any (Program.resolveLockOf reads
     // its joinsKept; a method that joins none holds nothing)
-    if (noArgs && STOPPING.test(name)) return { text: `${JOINED}${this.t(obj)}.${name}()`, acquire: true };
+    // (on self, an attribute of self, a parameter or a local made by a class-like call: not
+    // a file's or a socket's `close()`, which joins nothing and would be one more held text
+    // on every statement after it)
+    if (noArgs && STOPPING.test(name) && this.mayJoin(obj, ctx)) return { text: `${JOINED}${this.t(obj)}.${name}()`, acquire: true };
     // `logging._acquireLock()` from another module (logging.config): the same helper pair, the
     // same lock as its own module's plain `_acquireLock()`
     const op = this.pathOf(obj);
@@ -2208,6 +2211,17 @@ class Summarizer {
     }
     for (const a of args) if (!lambdaTargets.has(a)) this.expr(a, ctx);
     for (const v of Object.values(kwargs)) if (!lambdaTargets.has(v)) this.expr(v, ctx);
+  }
+
+  /** Whether a `stop()`'s receiver may be an object whose method joins a thread (acquireRelease). */
+  private mayJoin(obj: SyntaxNode, ctx: Ctx): boolean {
+    const p = this.pathOf(obj);
+    if (!p || p.root.startsWith('<')) return false;
+    const fn = ctx.scope.fn;
+    if (p.root === fn.selfParam) return p.attrs.length <= 1;
+    if (p.attrs.length) return false;
+    if (hasParam(fn, p.root)) return true;
+    return boundTypes(fn, p.root).some(classLike) || (fn.kind === 'module' && !!own(this.out.globals, p.root)?.typeText?.some(classLike));
   }
 
   /** Scope.startStatements for a start point at `at` (and, at the module's level, an effect a
