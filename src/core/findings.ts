@@ -490,7 +490,7 @@ export class Findings {
     const guards = (l: string) => {
       if (!shared) return true;
       let p = perObject.get(l);
-      if (p === undefined) perObject.set(l, (p = !!program.perObjectLock(l, c => this.graph.constructions.get(c))));
+      if (p === undefined) perObject.set(l, (p = !!program.perObjectLock(l)));
       return !p;
     };
     // One finding per function pair, with every thread pair that races there: the status read

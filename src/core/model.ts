@@ -350,10 +350,10 @@ export function startPoints(s: FunctionSummary): { line: number; column: number;
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-/** The rank among a function's start points of the one at `at` (startPoints). */
-export function pointRank(s: FunctionSummary, at: { line: number; column: number }): number {
+/** The rank among a function's start points (startPoints) of the one at `at`. */
+export function pointRank(points: readonly { line: number; column: number }[], at: { line: number; column: number }): number {
   let r = 0;
-  for (const p of startPoints(s)) if (p.line < at.line || (p.line === at.line && p.column < at.column)) r++;
+  for (const p of points) if (p.line < at.line || (p.line === at.line && p.column < at.column)) r++;
   return r;
 }
 

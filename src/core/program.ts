@@ -137,6 +137,9 @@ const classAttrId = (k: ClassInfo, attr: string) => `${k.file.module}.${k.s.qual
 /** After a join's key: made outside the object (`a.t.join()`, `f.stop()`), so it orders only
  *  a thread of one instance (findings' canonicalOf gives those the key with it too). */
 export const ONE_INSTANCE = '@one';
+/** A held text that is a method's call with no arguments (`self._acquire()`, `f.stop()`): the
+ *  receiver and the method. */
+const METHOD_CALL = /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/;
 /** A local's type that is a lock's (`threading.Lock()`, `RLock()`, `Condition()`). */
 const LOCK_TYPE = /(^|\.)(Lock|RLock|Condition)$/;
 
@@ -702,19 +705,20 @@ export class Program {
   }
 
   private instanceLocks?: Map<string, ClassInfo>;
+  private instanceLockOwners?: Set<ClassInfo>;
   /** The class whose objects each make the lock `id` names, when it is an instance attribute
    *  bound to a lock constructor (`self._lock = threading.Lock()`) of a class made at more than
    *  one place or in a loop (itself or its subclasses): one such lock per object, so holding
    *  "it" orders nothing between two objects. Undefined for a module's lock, a class-level
    *  one, or one of a class made once. */
-  perObjectLock(id: string, constructions: (c: ClassInfo) => readonly { fn: FnInfo; site: CallSite }[] | undefined): ClassInfo | undefined {
+  perObjectLock(id: string): ClassInfo | undefined {
     const c = this.instanceLockMap().get(id);
     if (!c) return undefined;
     // (made in two functions, or in a loop and kept as many, `Queue().start()`,
     // `workers.append(Worker())`; not two branches of one function, `svc = Service(v) if …`,
     // nor a retry loop binding one name, `while svc is None: svc = Service()`)
     const makers = new Set<FnInfo>();
-    for (const k of [c, ...this.allSubclasses(c)]) for (const e of constructions(k) ?? []) {
+    for (const k of [c, ...this.allSubclasses(c)]) for (const e of this.constructionsOf?.(k) ?? []) {
       if (e.site.inLoop && (e.site.boundTo === undefined || e.site.boundTo.endsWith(EACH_JOINED))) return c;
       makers.add(e.fn);
       if (makers.size > 1) return c;
@@ -726,8 +730,8 @@ export class Program {
    *  lock constructor, in it or a base): a construction of it added or taken away may change
    *  which locks are per object (perObjectLock). */
   makesOwnLock(c: ClassInfo): boolean {
-    const owners = new Set(this.instanceLockMap().values());
-    return this.mro(c).some(k => owners.has(k));
+    this.instanceLockOwners ??= new Set(this.instanceLockMap().values());
+    return this.mro(c).some(k => this.instanceLockOwners!.has(k));
   }
 
   /** Instance attributes bound to a lock constructor, by lock id, with their class (the
@@ -773,25 +777,27 @@ export class Program {
     return !!info && !!info.container && !!info.instance && !info.aliases && !info.fromParams && !info.handed;
   }
 
+  /** `self.<attr>` in a method of fn's (one attribute of self): the method's class and the
+   *  attribute; undefined for any other text. */
+  private selfAttr(fn: FnInfo, text: string): { cls: ClassInfo; attr: string } | undefined {
+    const sp = this.selfName(fn);
+    const cls = this.methodOf(fn)?.cls;
+    if (!sp || !cls || !text.startsWith(sp + '.') || text.indexOf('.', sp.length + 1) >= 0) return undefined;
+    return { cls, attr: text.slice(sp.length + 1) };
+  }
+
   /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
    *  wherever it is written: `self._t` in a method is the attribute of the base-most class of
    *  the method's that has it (`mod:Reporter._t`); a list's elements keep their `[]`. */
-  /** Whether a text is rooted at fn's self (`self._t`): boundKey names it for the object. */
-  private selfRooted(fn: FnInfo, text: string): boolean {
-    const sp = this.selfName(fn);
-    return !!sp && text.startsWith(sp + '.');
-  }
-
   boundKey(fn: FnInfo, text: string): string {
     const each = text.endsWith(EACH_JOINED);
     const t = each ? text.slice(0, -EACH_JOINED.length) : text;
-    const sp = this.selfName(fn);
-    const cls = this.methodOf(fn)?.cls;
-    if (sp && cls && t.startsWith(sp + '.') && t.indexOf('.', sp.length + 1) < 0) {
-      const attr = t.slice(sp.length + 1);
-      const owner = [...this.mro(cls)].reverse().find(k => own(k.s.attrs, attr)) ?? cls;
-      return `${owner.key}.${attr}${each ? EACH_JOINED : ''}`;
+    const sa = this.selfAttr(fn, t);
+    if (sa) {
+      const owner = [...this.mro(sa.cls)].reverse().find(k => own(k.s.attrs, sa.attr)) ?? sa.cls;
+      return `${owner.key}.${sa.attr}${each ? EACH_JOINED : ''}`;
     }
+    const sp = this.selfName(fn);
     // (an attribute of a local, parameter or global that is an object of an analyzed class,
     // `a.t.join()` after `a = A()`, `fe.loop` on a parameter handed a Frontend: that class's
     // attribute, as self's is named in its methods; a local named for its function, joinName)
@@ -1556,7 +1562,7 @@ export class Program {
 
   collectParamFunctions(): void {
     const out = new Map<FnInfo, Map<string, Val[]>>();
-    const lockParams = new Map<FnInfo, Map<string, Set<FnInfo>>>(), notLocks = new Map<FnInfo, Set<string>>();
+    const lockParams = new Map<FnInfo, Set<string>>(), notLocks = new Map<FnInfo, Set<string>>();
     const was = this.inferring;
     this.inferring = false;
     this.paramFunctions = undefined;
@@ -1576,27 +1582,15 @@ export class Program {
             const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
             const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
             if (!t) continue;
-            {
-              // (a parameter some site hands a lock and none of these sites anything else)
-              const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
-              const star = params.findIndex(q => q.startsWith('*'));
-              const at = (l: number | string) => (typeof l === 'number' ? (star < 0 || l < star ? params[l] : undefined) : params.includes(l) ? l : undefined);
-              const given = [...args.map((_, i) => i), ...Object.keys(kwargs ?? {})];
-              for (const l of given) {
-                const p = at(l);
-                if (!p) continue;
-                if (locks?.includes(l)) {
-                  let m = lockParams.get(t.fn);
-                  if (!m) lockParams.set(t.fn, (m = new Map()));
-                  let by = m.get(p);
-                  if (!by) m.set(p, (by = new Set()));
-                  by.add(fn);
-                } else {
-                  let set = notLocks.get(t.fn);
-                  if (!set) notLocks.set(t.fn, (set = new Set()));
-                  set.add(p);
-                }
-              }
+            const params = callParams(t.fn, t.bound);
+            // (a parameter some site hands a lock and none of these sites anything else)
+            for (const l of [...args.map((_, i) => i), ...Object.keys(kwargs ?? {})]) {
+              const p = paramAt(params, l);
+              if (!p) continue;
+              const map = locks?.includes(l) ? lockParams : notLocks;
+              let set = map.get(t.fn);
+              if (!set) map.set(t.fn, (set = new Set()));
+              set.add(p);
             }
             const put = (p: string, vals: Val[]) => {
               let m = out.get(t.fn);
@@ -1605,15 +1599,14 @@ export class Program {
               for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
               m.set(p, l);
             };
-            const params = t.fn.s.params.slice(t.bound && t.fn.s.selfParam ? 1 : 0);
             // (an object only to a parameter nothing types: an annotation says what it is)
             const fit = (p: string, vals: Val[]) => (own(t.fn.s.paramTypes, p) ? vals.filter(v => v.k === 'fn') : vals);
             handed?.forEach((vals, i) => {
-              const p = params[i];
-              if (vals.length && p && !p.startsWith('*') && !params.slice(0, i).some(q => q.startsWith('*'))) put(p, fit(p, vals));
+              const p = paramAt(params, i);
+              if (vals.length && p) put(p, fit(p, vals));
             });
             // (`retry(action=self.reload)`)
-            for (const [k, vals] of byName ?? []) if (params.includes(k)) put(k, fit(k, vals));
+            for (const [k, vals] of byName ?? []) if (paramAt(params, k)) put(k, fit(k, vals));
           }
         }
       }
@@ -1643,16 +1636,16 @@ export class Program {
     } finally { this.inferring = was; }
     this.paramFunctions = out;
     for (const [f, set] of notLocks) for (const p of set) lockParams.get(f)?.delete(p);
-    for (const [f, m] of [...lockParams]) if (!m.size) lockParams.delete(f);
+    for (const [f, set] of [...lockParams]) if (!set.size) lockParams.delete(f);
     this.lockParams = lockParams;
   }
 
   /** Parameters every lock-like name test misses but a caller hands a lock (`with lk:` in
    *  `_feed(buffer, lk)` started with `args=(self._buffer, self._lock)`): kept as locks held,
-   *  which the caller's binding then names (`self._lock`); with the functions that hand one.
-   *  Only where every caller does (verifyLockParams: a caller handing `nullcontext()` makes
-   *  the parameter no lock anywhere, the analysis naming a parameter's lock in its own frame). */
-  private lockParams?: Map<FnInfo, Map<string, Set<FnInfo>>>;
+   *  which the caller's binding then names (`self._lock`). Only where every call does
+   *  (verifyLockParams: a call handing `nullcontext()` makes the parameter no lock anywhere,
+   *  the analysis naming a parameter's lock in its own frame). */
+  private lockParams?: Map<FnInfo, Set<string>>;
 
   /** Drops the lock parameters some call of their function hands no lock (a call the
    *  collection did not look at, `record("c", contextlib.nullcontext())`, or a default left
@@ -1661,21 +1654,19 @@ export class Program {
   verifyLockParams(callsOf: (fn: FnInfo) => { caller: FnInfo; site: CallSite; bound: boolean }[]): FnInfo[] {
     const out: FnInfo[] = [];
     this.lockCandidates = new Set(this.lockParams?.keys() ?? []);
-    for (const [fn, m] of this.lockParams ?? []) {
+    for (const [fn, set] of this.lockParams ?? []) {
       const calls = callsOf(fn);
-      for (const p of [...m.keys()]) {
-        const params = fn.s.params;
+      for (const p of [...set]) {
         const handed = (c: { caller: FnInfo; site: CallSite; bound: boolean }): string | undefined => {
-          const ps = params.slice(c.bound && fn.s.selfParam ? 1 : 0);
-          const i = ps.indexOf(p);
-          const star = ps.findIndex(q => q.startsWith('*'));
-          return own(c.site.kwargs, p) ?? (i >= 0 && (star < 0 || i < star) ? c.site.args[i] : undefined);
+          const params = callParams(fn, c.bound);
+          const i = params.indexOf(p);
+          return own(c.site.kwargs, p) ?? (paramAt(params, i) === p ? c.site.args[i] : undefined);
         };
         if (calls.every(c => { const a = handed(c); return a !== undefined && this.isLockArg(c.caller, a); })) continue;
-        m.delete(p);
+        set.delete(p);
         if (!out.includes(fn)) out.push(fn);
       }
-      if (!m.size) this.lockParams!.delete(fn);
+      if (!set.size) this.lockParams!.delete(fn);
     }
     return out;
   }
@@ -1800,11 +1791,10 @@ export class Program {
       const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedValues(fn, [a])?.[0] ?? [])}`);
       // (and what the callee is: `bus = Bus(); bus.subscribe(h)` hands h to Bus.subscribe only
       // while bus is a Bus)
-      const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
       // (and which arguments are locks: lockParams)
       const locks = this.lockArgs(fn, args, kwargs);
-      const toLocks = locks && !to ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : to;
-      key += `${callee.root}.${callee.attrs.join('.')}>${toLocks}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
+      const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) || locks ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
+      key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
     }
     return key;
   }
@@ -2313,7 +2303,7 @@ export class Program {
     // that has it, as ThreadEntry.joinedBy names it; two classes' `self._t` are two)
     // (`<joined>f.stop()`: the joins that method keeps, joinedThrough; none if it joins none)
     if (!ids && text.startsWith(JOINED)) {
-      const call = text.endsWith('()') ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/.exec(text.slice(JOINED.length)) : null;
+      const call = METHOD_CALL.exec(text.slice(JOINED.length));
       memo.set(key, Program.NO_IDS);
       // (a join of another object's attribute, `a.t.join()`, names the class's attribute, which
       // every object of the class has: it ends the thread only where that thread is one,
@@ -2321,7 +2311,7 @@ export class Program {
       const inner = text.slice(JOINED.length);
       const bound = call ? undefined : this.boundKey(fn, inner);
       memo.set(key, (ids = call ? this.joinedThrough(fn, call[1], this.lockBase(fn, dotted(call[1]), recv), call[2]) ?? Program.NO_IDS
-        : [JOINED + bound + (bound !== inner && !this.selfRooted(fn, inner) ? ONE_INSTANCE : '')]));
+        : [JOINED + bound + (bound !== inner && !this.selfAttr(fn, inner) ? ONE_INSTANCE : '')]));
     }
     if (!ids && text === IMPORTED) memo.set(key, (ids = [IMPORTED]));
     if (!ids) {
@@ -2437,7 +2427,6 @@ export class Program {
           const local = fn.s.kind !== 'module' && root !== fn.s.selfParam && (fn.s.locals.includes(root) || fn.s.params.includes(root));
           ids.add(JOINED + this.boundKey(fn, local ? `${fn.s.qualname}:${receiver}` : receiver));
         }
-
       }
     }
     return ids.size ? [...ids] : undefined;
@@ -2445,7 +2434,7 @@ export class Program {
 
   private resolveLockOf(fn: FnInfo, text: string, depth: number, recv?: ClassInfo): string[] | undefined {
     // (`self._acquire()`: what that method of the object acquires and keeps)
-    const call = text.endsWith('()') ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\(\)$/.exec(text) : null;
+    const call = METHOD_CALL.exec(text);
     if (call && depth <= MAX_LOCK_DEPTH) {
       const base = this.lockBase(fn, dotted(call[1]), recv);
       const r = this.acquiredThrough(base, depth, call[2]);
@@ -2538,10 +2527,8 @@ export class Program {
   /** `self._sem` in fn where the class (or a base) binds `_sem` to a counting semaphore
    *  (AttrInfo.counting), whatever other classes bind that name to: no lock. */
   private countingAttr(fn: FnInfo, text: string): boolean {
-    const sp = this.selfName(fn);
-    const cls = this.methodOf(fn)?.cls;
-    if (!sp || !cls || !text.startsWith(sp + '.') || text.indexOf('.', sp.length + 1) >= 0) return false;
-    return !!this.attrInfo(cls, text.slice(sp.length + 1))?.counting;
+    const sa = this.selfAttr(fn, text);
+    return !!sa && !!this.attrInfo(sa.cls, sa.attr)?.counting;
   }
 }
 
@@ -2653,8 +2640,19 @@ export function handlerArgument(site: CallSite): string | undefined {
   return own(site.kwargs, 'RequestHandlerClass') ?? site.args[1];
 }
 
-/** The class-like callee of a construction argument text (`StreamHandler(sys.stderr)` →
- *  `StreamHandler`), else undefined. */
+/** A function's parameters as a call passes them: after self where it is called bound. */
+function callParams(fn: FnInfo, bound: boolean): string[] {
+  return fn.s.params.slice(bound && fn.s.selfParam ? 1 : 0);
+}
+
+/** The parameter an argument goes to: the i-th positional one before any starred parameter,
+ *  or the one a keyword names. */
+function paramAt(params: readonly string[], arg: number | string): string | undefined {
+  if (typeof arg === 'string') return params.includes(arg) ? arg : undefined;
+  const star = params.findIndex(q => q.startsWith('*'));
+  return arg >= 0 && (star < 0 || arg < star) ? params[arg] : undefined;
+}
+
 /** Whether the bracket at `open` in a call's text closes at its end (`f(x)`, not
  *  `pool.connection().cursor()`). Strings aside: an argument text is short. */
 function closesAtEnd(text: string, open: number): boolean {
@@ -2667,6 +2665,8 @@ function closesAtEnd(text: string, open: number): boolean {
   return false;
 }
 
+/** The class-like callee of a construction argument text (`StreamHandler(sys.stderr)` →
+ *  `StreamHandler`), else undefined. */
 function constructionCallee(a: string): string | undefined {
   const m = /^([A-Za-z_][\w.]*)\(/.exec(a);
   return m && a.endsWith(')') && classLike(m[1]) ? m[1] : undefined;

@@ -532,7 +532,6 @@ class Summarizer {
     if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `b ${name}`, kind: 'bind', name });
   }
 
-  /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
   /** A parameter (`source: Peer`, or typed by what its callers pass: `handle(req)` started
    *  with `args=(Request(),)`) or a local with a type of its own (`p = Peer()`, `for p in
    *  self.peers`, `p: Peer = …`): its attribute reads are property call sites, as `self.x`
@@ -556,6 +555,7 @@ class Summarizer {
     return k >= 0 ? this.out.classes[k] : undefined;
   }
 
+  /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
   private selfClass(name: string): ClassSummary | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const fn = this.scopes[i].fn;
@@ -862,7 +862,6 @@ class Summarizer {
     const parent = p && (p[1] ?? p[2] ?? p[3]);
     return parent && same(parent) ? 'alternative' : undefined;
   }
-
 
   /** The pinned grammar reads `type(self).x[k] = v` as a PEP 695 alias, `type (self).x[k] =
    *  v`: a `type_alias_statement` whose name is an attribute or subscript rooted at `(self)`.
@@ -1305,7 +1304,6 @@ class Summarizer {
       if (type) this.setLocalType(fn, name, [this.t(type)]);
       const copy = value && fn.kind !== 'module' && !isGlobal ? this.copyOf(value, ctx) : undefined;
       if (copy) (scope.copies ??= new Map()).set(name, copy);
-
       return;
     }
     if (left.type === 'attribute') {
@@ -1505,10 +1503,6 @@ class Summarizer {
     }
   }
 
-  /** `for w in self.workers:` (also `list(…)`, `sorted(…)`, …) and `for w in d.values():`,
-   *  `for k, w in d.items():`: w's local type is an element of the container
-   *  (`<each>self.workers`, `<values>d`), typed from the container's annotation
-   *  (Program.elementsOf). */
   /** What a local bound to `value` holds the elements of (Scope.copies): a copy of a
    *  container (`list(x)`, `sorted(x)`, `x.copy()`, `x[:]`) or one of a mapping's values
    *  (`m.get(k)`, `m.setdefault(k, d)`, `m.pop(k)`, `m[k]`). */
@@ -1537,6 +1531,10 @@ class Summarizer {
     return undefined;
   }
 
+  /** `for w in self.workers:` (also `list(…)`, `sorted(…)`, …) and `for w in d.values():`,
+   *  `for k, w in d.items():`: w's local type is an element of the container
+   *  (`<each>self.workers`, `<values>d`), typed from the container's annotation
+   *  (Program.elementsOf). */
   private loopVariable(left: SyntaxNode, right: SyntaxNode, ctx: Ctx): void {
     let name: SyntaxNode | undefined = left.type === 'identifier' ? left : undefined;
     let of = right;
@@ -2236,9 +2234,7 @@ class Summarizer {
   /** The first line of what a start point (a thread start, a `start()` call) comes after: its
    *  statement, or the outermost loop it is in, in its function (beforeStarts). */
   private startStatement(n: SyntaxNode): number {
-    let stmt = n;
-    while (stmt.parent && stmt.parent.type !== 'block' && stmt.parent.type !== 'module') stmt = stmt.parent;
-    let line = this.line(stmt);
+    let line = this.line(statementOf(n) ?? n);
     for (let p = n.parent; p; p = p.parent) {
       if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition' || p.type === 'module') break;
       if (p.type === 'for_statement' || p.type === 'while_statement') line = this.line(p);
@@ -2651,7 +2647,6 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
   return undefined;
 }
 
-/** `x.acquire()` / `x.release()`: the lock is `x`. */
 /** The names an `if`'s branches bind to a path (Scope.aliases), branch by branch: a name one
  *  branch binds to `self._a` and another to `self._b` (or that was `self._a` before an `if`
  *  with no else) is one of them after it. Nested `if`s count as their branch's bindings. */
@@ -2704,6 +2699,7 @@ const STOPPING = /^_*(stop|close|shutdown|join|terminate|finish|wait|kill|quit|h
 /** Statements that leave a block for good (what follows it in the block is not reached). */
 const EXITS = new Set(['raise_statement', 'return_statement', 'continue_statement', 'break_statement']);
 
+/** `x.acquire()` / `x.release()`: the lock is `x`. */
 function lockMethod(obj: string, method: string): { text: string; acquire: boolean } | undefined {
   return method === 'acquire' || method === 'release' ? { text: obj, acquire: method === 'acquire' } : undefined;
 }
@@ -2787,8 +2783,6 @@ function conditional(n: SyntaxNode): boolean {
   return false;
 }
 
-/** The loop a node is in, as the loop's start offset; -1 in none (of its function: a loop
- *  around the function's definition runs the function's body in no round of its own). */
 /** The mapping whose value a path root is an item of: `<call:m.setdefault>`, `<item>m`. */
 function valuesHolder(root: string): string | undefined {
   const m = /^<call:([A-Za-z_][\w.]*)\.setdefault>$/.exec(root);
@@ -2796,6 +2790,8 @@ function valuesHolder(root: string): string | undefined {
   return root.startsWith(ITEM_OF) && DOTTED_NAME.test(root.slice(ITEM_OF.length)) ? root.slice(ITEM_OF.length) : undefined;
 }
 
+/** The loop a node is in, as the loop's start offset; -1 in none (of its function: a loop
+ *  around the function's definition runs the function's body in no round of its own). */
 function loopOf(n: SyntaxNode): number {
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'for_statement' || p.type === 'while_statement') return p.start;

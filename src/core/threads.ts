@@ -100,10 +100,10 @@ const NO_FNS: ReadonlySet<FnInfo> = new Set();
  *  object a Thread subclass's construction makes (startOfMade); none when that is not known. */
 function startRank(src: SiteSource): number | undefined {
   const s = src.fn.s;
-  if (src.start !== undefined) { const st = s.starts[src.start]; return st ? pointRank(s, st) : undefined; }
+  if (src.start !== undefined) { const st = s.starts[src.start]; return st ? pointRank(startPoints(s), st) : undefined; }
   const site = src.made?.();
   const c = site && startOfMade(s, site);
-  return c ? pointRank(s, c) : undefined;
+  return c ? pointRank(startPoints(s), c) : undefined;
 }
 /** Methods a call of a class runs on the object it makes. */
 const MAKING = new Set(['__new__', '__init__', '__post_init__']);
@@ -232,6 +232,13 @@ export class ThreadModel {
           for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
           return;
         }
+        // (one thread whose entries the targets are, at this start; with the parameters it gives
+        // objects of their own where asked: ownParams, objectParams)
+        const oneThread = (targets: { fn: FnInfo; recv?: ClassInfo }[], own: boolean) => {
+          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
+          note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv,
+            own ? this.ownParams(fn, st, targets[0]) : undefined, own ? this.objectParams(fn, st, targets[0]) : undefined);
+        };
         // (one of several targets, `target = self._a if debug else self._b`: one thread whose
         // entries they are, at the group's first start)
         if (st.oneOf && !st.maker) {
@@ -239,9 +246,7 @@ export class ThreadModel {
           if (group[0] !== st) return;
           const targets: { fn: FnInfo; recv?: ClassInfo }[] = [];
           for (const o of group) for (const t of this.startTargets(fn, o)) if (!targets.some(x => x.fn === t.fn)) targets.push(t);
-          if (!targets.length) return;
-          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
-          note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv);
+          if (targets.length) oneThread(targets, false);
           return;
         }
         // (one object's method, the object of one of several classes: `waiter = make_waiter(k)`,
@@ -250,11 +255,7 @@ export class ThreadModel {
         // each subclass's objects start their own)
         if (!st.maker && st.target && st.target.attrs.length && st.target.root !== fn.s.selfParam && !st.target.root.startsWith('<')) {
           const targets = this.startTargets(fn, st);
-          if (targets.length > 1) {
-            const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
-            note(targets[0].fn, st.kind === 'process' ? 'process' : st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv, this.ownParams(fn, st, targets[0]), this.objectParams(fn, st, targets[0]));
-            return;
-          }
+          if (targets.length > 1) { oneThread(targets, true); return; }
         }
         const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
         for (const t of this.startTargets(fn, st)) {
@@ -652,7 +653,7 @@ export class ThreadModel {
       for (const c of fn.s.calls) {
         if (!classLike([c.callee.root, ...c.callee.attrs].join('.')) || c.property || c.setter) continue;
         const m = startOfMade(fn.s, c);
-        if (m) up += `@${pointRank(fn.s, m)}`;
+        if (m) up += `@${pointRank(points, m)}`;
       }
     }
     if (!fn.s.starts.length) return up;
