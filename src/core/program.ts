@@ -531,6 +531,11 @@ export class Program {
     const sp = m.s.selfParam;
     for (const site of m.s.calls) {
       if (r) break;
+      // (a method that lets one of its object's parts go, `self.disk.start()` starting a thread
+      // on the disk, lets what is reached through the object go: `self.disk.usage`, read by a
+      // later method called on it, is that thread's too; only analyzed methods count here, not
+      // `self._lock.acquire()`)
+      if (sp && site.callee.root === sp && site.callee.attrs.length === 2 && this.callTargets(m, site).some(t => this.handsToThreads(t.fn))) { r = true; break; }
       // (and `Base.m(self)`, which the summarizer does not count as letting self go)
       const onSelf = (sp && site.callee.root === sp && site.callee.attrs.length === 1) || (site.callee.root === '<super>' && site.callee.attrs.length === 1)
         || (!!sp && site.args[0] === sp && site.callee.attrs.length === 1 && !site.callee.root.startsWith('<'));
@@ -545,6 +550,22 @@ export class Program {
     return r;
   }
   private leakMemo = new Map<FnInfo, boolean>();
+
+  /** A method that starts a thread or hands out a bound method of its object (`Thread(target=
+   *  self.worker)`, a callback registered), itself or in an analyzed method it calls on its
+   *  object or on a part of it (`self.disk.start()`), a few calls deep: what its object reaches
+   *  may then be another thread's. Narrower than leaks: not an unanalyzed method (`super().pop()`
+   *  of a list), nor self passed to a function (`sum(… for x in self)`). */
+  private handsToThreads(m: FnInfo, depth = 0, seen = new Set<FnInfo>()): boolean {
+    if (seen.has(m) || depth > 3) return false;
+    seen.add(m);
+    this.asked.add(m);
+    if (m.s.starts.length || (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)))) return true;
+    const sp = m.s.selfParam;
+    if (!sp) return false;
+    return m.s.calls.some(site => site.callee.root === sp && (site.callee.attrs.length === 1 || site.callee.attrs.length === 2)
+      && this.callTargets(m, site).some(t => this.handsToThreads(t.fn, depth + 1, seen)));
+  }
 
   /** A method that hands its object on itself: self passed, stored or returned elsewhere
    *  (`REGISTRY.append(self)`), or one of its bound methods handed out (`bus.post(self.hit)`).

@@ -1088,7 +1088,7 @@ class Summarizer {
         if (name === sp && !selfSeen) {
           // (`return self`: back to the caller, who has it already; `self.x` as a value hands
           // on x, not self, unless x is a method: the analysis decides, from selfValues)
-          const use = receiverUse(node);
+          const use = receiverUse(node, n => this.t(n));
           if (use === 'value' && !nested && node.parent?.type === 'attribute' && node.parent.parent?.type !== 'attribute') {
             const attr = child(node.parent, 'attribute');
             if (attr) { const v = (fn.selfValues ??= []); const t = this.t(attr); if (!v.includes(t)) v.push(t); }
@@ -1116,7 +1116,7 @@ class Summarizer {
           if (!prev || at.line < prev.line || (at.line === prev.line && at.column < prev.column)) stores.set(name, { line: at.line, column: at.column });
           continue;
         }
-        if (nested || !(binding || receiverUse(node) === 'use')) cand.delete(name);
+        if (nested || !(binding || receiverUse(node, n => this.t(n)) === 'use')) cand.delete(name);
         continue;
       }
       const inner = nested || node.type === 'function_definition' || node.type === 'lambda' || node.type === 'class_definition';
@@ -2725,16 +2725,31 @@ function letGo(id: SyntaxNode): { stmt: SyntaxNode; loop: number } | undefined {
 /** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
  *  object going nowhere; `value` for an attribute of it taken as a value (`f(b.items)`,
  *  `target=b.run`: a bound method takes the object with it); `bare` for the name itself. */
-function receiverUse(id: SyntaxNode): 'use' | 'value' | 'bare' {
+function receiverUse(id: SyntaxNode, text: (n: SyntaxNode) => string): 'use' | 'value' | 'bare' {
   let top = id;
   while (top.parent?.type === 'attribute' && top.field === 'object') top = top.parent;
-  if (top === id) return 'bare';
   const p = top.parent;
+  // (iterated over, or read whole by a builtin that keeps nothing of it: `for x in b.items`,
+  // `len(b.lines)`, `str(b)`; the elements may go on, the object does not)
+  const consumed = !!p && (((p.type === 'for_statement' || p.type === 'for_in_clause') && top.field === 'right')
+    || (p.type === 'argument_list' && p.parent?.type === 'call' && consumingCall(p.parent, text)));
+  if (top === id) return consumed ? 'use' : 'bare';
   if (!p) return 'value';
-  return (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
+  return consumed || (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
     || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left')
     // (tested, the attribute's value going nowhere: `if b.items:`, `b.x is None`)
     || (TESTS.has(p.type) && (top.field === 'condition' || p.type === 'not_operator' || p.type === 'comparison_operator')) ? 'use' : 'value';
+}
+
+/** Builtins that read a container whole and keep no reference to it (what they return is new). */
+const CONSUMING_BUILTINS = new Set(['len', 'list', 'tuple', 'sorted', 'sum', 'min', 'max', 'any', 'all', 'str', 'repr', 'bool', 'set', 'frozenset', 'dict', 'print']);
+
+/** A call of a consuming builtin, or a string's join (`", ".join(b.names)`). */
+function consumingCall(call: SyntaxNode, text: (n: SyntaxNode) => string): boolean {
+  const f = child(call, 'function');
+  if (!f) return false;
+  if (f.type === 'identifier') return CONSUMING_BUILTINS.has(text(f));
+  return f.type === 'attribute' && child(f, 'object')?.type === 'string' && text(child(f, 'attribute') ?? f) === 'join';
 }
 
 /** Where an attribute's value is only tested. */
