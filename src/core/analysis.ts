@@ -400,8 +400,12 @@ export class Analysis implements ResultsView {
     // threads that changed or reach a changed function); what their visits changed is redone.
     const dirtyVisits = (threadsRedone || change.context) && !this.findings.truncated
       ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
+    // (a module's top-level calls that start threads or keep joins, Findings.besideThreads:
+    // an edit of the module's own code, or of what a function keeps joined at its end)
+    const moduleCode = dirtyVisits !== 'all' && fns.some((fn, j) => changedSet.has(fn) && (fn.s.kind === 'module' || `${old.functions[j].joinsKept ?? ''}` !== `${next.functions[j].joinsKept ?? ''}`))
+      && this.findings.moduleCodeChanged();
     let findings: number | 'all' = 0;
-    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved || perObjectMoved) {
+    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved || perObjectMoved || moduleCode) {
       this.findings.compute(undefined, this.threads);
       findings = 'all';
     } else {

@@ -111,6 +111,10 @@ export class CallGraph {
    *  Program). Says what else may need redoing: `edges` when the set of callees changed (the
    *  components, thread propagation), `context` when what a call carries to its callees did
    *  (locks held, in a loop, on self), `constructions` when classes constructed did. */
+  /** Bumped by every refresh that changed an edge: what is worked out from the edges alone
+   *  (Findings' functions reaching a start) is kept while it stays. */
+  edgeVersion = 0;
+
   refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean; constructed: ClassInfo[] } {
     const set = new Set(fns);
     const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));
@@ -143,6 +147,7 @@ export class CallGraph {
     for (const s of callees) this.inOrder(s);
     this.onSelfCache.clear();
     const edges = fns.some(fn => before.get(fn) !== edgeKey(this.calls.get(fn)!));
+    if (edges) this.edgeVersion++;
     if (edges && !this.componentsStay(fns, calleesBefore)) { this.components = undefined; this.componentIndex = undefined; }
     return {
       edges,

@@ -89,6 +89,30 @@ const MAX_LOGGED_FINDINGS = 200_000;
 
 interface CheckFinding { index: number; container: string; finding: FindingReport }
 
+/** A module's top-level code that runs beside threads (Findings.besideThreads): after which
+ *  line, and the join ids its top-level calls keep, by the call's line. */
+interface ModuleCode {
+  /** The index of the top-level call after which it runs beside a thread (CallSite order),
+   *  -1 where its own first start comes first (importEnds): read through the summary, so lines
+   *  that only moved need nothing made again. */
+  call: number;
+  joins: { call: number; ids: string[] }[];
+}
+
+/** The line after which a module's code runs beside a thread. */
+function moduleAfter(m: FnInfo, c: ModuleCode): number {
+  return c.call < 0 ? importEnds(m.s) : Math.min(importEnds(m.s), m.s.calls[c.call].line);
+}
+
+function sameModuleCode(a: Map<FnInfo, ModuleCode>, b: Map<FnInfo, ModuleCode>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [m, x] of a) {
+    const y = b.get(m);
+    if (!y || x.call !== y.call || x.joins.length !== y.joins.length || x.joins.some((j, i) => j.call !== y.joins[i].call || !sameStrings(j.ids, y.joins[i].ids))) return false;
+  }
+  return true;
+}
+
 /** Findings by container, so an edit redoes only the containers whose accesses it changed. */
 export class Findings {
   /** Races, by container. */
@@ -262,8 +286,50 @@ export class Findings {
     return (this.importOnlyFns = out);
   }
 
+  /** The modules whose top-level code runs beside a thread, and from which line on: their
+   *  first start point (importEnds), or their first top-level call that reaches a function
+   *  starting a thread (`main()`, `exp.dispatch(sink, [i])` submitting to a pool); with the
+   *  joins their top-level calls keep (`main()` ending with `t.join()`), which the accesses
+   *  after each call hold. Made again with the traversals. */
+  private besideThreads(): Map<FnInfo, ModuleCode> {
+    if (this.moduleCode) return this.moduleCode;
+    const { program, graph } = this;
+    const out = new Map<FnInfo, ModuleCode>();
+    // (the functions reaching a start: from the edges and the starters, kept while both stay)
+    const starters = this.threads.threadStarters();
+    const key = `${graph.edgeVersion}|${starters.map(f => f.ord).sort((a, b) => a - b).join(',')}`;
+    if (this.reaching?.key !== key) this.reaching = { key, fns: starters.length ? graph.closure(starters, 'callers') : new Set() };
+    const reaching = this.reaching.fns;
+    for (const f of program.files) {
+      // (a file's module function is its first: not a walk over every function)
+      const m = program.functionsOf(f)[0];
+      if (m?.s.kind !== 'module') continue;
+      const own = importEnds(m.s);
+      let call = -1, line = own;
+      const joins: ModuleCode['joins'] = [];
+      for (const k of graph.calls.get(m) ?? NO_CALLS) {
+        if (k.site.line < line && k.targets.some(t => reaching.has(t.fn))) { call = k.index; line = k.site.line; }
+        const ids = k.targets.flatMap(t => (t.fn.s.joinsKept ?? NO_LOCKS).flatMap(j => program.lockIds(t.fn, j)));
+        if (ids.length) joins.push({ call: k.index, ids });
+      }
+      if (line !== Infinity) out.set(m, { call, joins });
+    }
+    return (this.moduleCode = out);
+  }
+  private moduleCode?: Map<FnInfo, ModuleCode>;
+  private reaching?: { key: string; fns: Set<FnInfo> };
+
+  /** Whether besideThreads' answer changed since it was made (forgotten, and made again):
+   *  a top-level call's target now keeps other joins, or reaches a start it did not. */
+  moduleCodeChanged(): boolean {
+    const before = this.moduleCode;
+    this.moduleCode = undefined;
+    return !!before && !sameModuleCode(before, this.besideThreads());
+  }
+
   private traverse(): void {
     this.importOnlyFns = undefined;
+    this.moduleCode = undefined;
     this.visitsOf.clear();
     this.visitsByFn.clear();
     this.truncatedThreads.clear();
@@ -296,6 +362,9 @@ export class Findings {
     this.importOnlyFns = undefined;
     const before = this.threads.threads;
     this.threads = threads;
+    // (modules whose code runs beside threads from another line on: their visits may be the
+    // same while what they collect is not)
+    if (this.moduleCodeChanged()) return 'all';
     const current = new Set(threads.threads.filter(t => t.kind !== 'process'));
     const old = new Set(before);
     const keptBefore = before.filter(t => current.has(t)), keptNow = threads.threads.filter(t => current.has(t) && old.has(t));
@@ -396,7 +465,7 @@ export class Findings {
       else { if (h.has(key)) continue; h.add(key); }
       states++;
       const top = st.fn.s.kind === 'module';
-      if (importEnds(st.fn.s) !== Infinity) { st.index = visits.length; visits.push(st); }
+      if (!top || this.besideThreads().has(st.fn)) { st.index = visits.length; visits.push(st); }
       for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const held = call.locks.length ? [...new Set([...st.held, ...call.locks.flatMap(l => program.lockIds(st.fn, l, st.recv))])].sort() : st.held;
@@ -438,8 +507,11 @@ export class Findings {
     for (const v of visits) {
       let path: string[] | undefined;
       let visitCanonical: string[] | undefined, visitOwnCanonical: string[] | undefined, visitShown: string[] | undefined;
-      // (module-level code: what it does after its first thread start; before, it is import)
-      const after = importEnds(v.fn.s);
+      // (module-level code: what it does after its first thread start, or its first call that
+      // starts one; before, it is import)
+      const module = v.fn.s.kind === 'module' ? this.besideThreads().get(v.fn) : undefined;
+      const after = module ? moduleAfter(v.fn, module) : 0;
+      const calls = v.fn.s.calls;
       for (const a of helpers.accessesForFindings(v.fn)) {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container) || a.site.line <= after) continue;
         if (a.receivers && v.recv && !program.conesMeet(a.receivers, [v.recv]).length) continue;
@@ -450,9 +522,13 @@ export class Findings {
         if (!l) byContainer.set(a.container, (l = []));
         let locks: string[], canonical: string[];
         const own = !!v.own && ownAccess(program, v.fn, v.own, a);
-        if (a.locks.length) {
+        // (after a top-level call that joins the threads it started, `main()` ending with
+        // `t.join()`: those joins, FunctionSummary.joinsKept)
+        const joined = module?.joins.filter(j => calls[j.call].line < a.site.line).flatMap(j => j.ids);
+        if (a.locks.length || joined?.length) {
           const held = [...new Set([...v.locks, ...a.locks])];
           canonical = canonicalOf(v, a, own);
+          if (joined?.length) canonical = [...new Set([...canonical, ...joined])];
           locks = shownLocks(held);
         } else {
           canonical = own ? (visitOwnCanonical ??= canonicalOf(v, undefined, true)) : (visitCanonical ??= canonicalOf(v, undefined, false));
@@ -647,9 +723,12 @@ export class Findings {
       out.push({ index, container: chk.container, finding: { kind: 'check-then-act', container: chk.container, message: msg, accesses } });
       return true;
     };
+    // (a module's test at import, before its code runs beside a thread: besideThreads)
+    const module = fn.s.kind === 'module' ? this.besideThreads().get(fn) : undefined;
+    const after = fn.s.kind !== 'module' ? 0 : module ? moduleAfter(fn, module) : Infinity;
     for (let index = 0; index < eff.length; index++) {
       const chk = eff[index];
-      if (!chk.check || done.has(chk.container) || !wanted(chk.container)) continue;
+      if (!chk.check || done.has(chk.container) || !wanted(chk.container) || chk.site.line <= after) continue;
       if (chk.via.length) {
         const pair = chk.boundHere ? this.helperPair(fn, eff, chk) : undefined;
         if (pair) consider(index, chk, pair.act, pair.helper);

@@ -323,9 +323,15 @@ export function boundTypes(s: FunctionSummary, name: string): string[] {
  *  From the summary alone (the summarizer keeps the module's names accessed after it). */
 export function importEnds(s: FunctionSummary): number {
   if (s.kind !== 'module') return 0;
+  return firstStartLine(s);
+}
+
+/** The line of a function's first start point (startPoints), Infinity when it has none;
+ *  `skip`: lines not to count (a module's `if __name__ == "__main__":` block). */
+export function firstStartLine(s: FunctionSummary, skip?: (line: number) => boolean): number {
   let end = Infinity;
-  for (const st of s.starts) if (st.line < end) end = st.line;
-  for (const c of s.calls) if (c.line < end && startsMade(s, c)) end = c.line;
+  for (const st of s.starts) if (st.line < end && !skip?.(st.line)) end = st.line;
+  for (const c of s.calls) if (c.line < end && !skip?.(c.line) && startsMade(s, c)) end = c.line;
   return end;
 }
 

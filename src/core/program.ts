@@ -1875,6 +1875,9 @@ export class Program {
       for (const [attr, info] of Object.entries(c.s.attrs)) {
         const type = info.container ?? this.containerSubclass(c.file, info.typeText);
         if (!type) continue;
+        // (`self.settings = {…}` through a property's setter stores nothing there: the setter
+        // runs, and what it touches is the container)
+        if (this.lookupMethod(c, attr)?.s.property) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
         const ci: ContainerInfo = { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column };
         if (info.classBody && !info.instance) ci.classLevel = true;

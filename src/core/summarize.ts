@@ -2,7 +2,7 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, hasParam, importEnds, own, startPoints } from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, firstStartLine, hasParam, importEnds, own, startPoints } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
@@ -408,7 +408,8 @@ class Summarizer {
     const params = new Set(fn.params);
     // (at module level, the module's globals are shared once a thread the module starts there
     // runs: a script's `Thread(target=worker).start()` then `shared[k] = v`; before that, import)
-    const started = fn.kind === 'module' ? importEnds(fn) : Infinity;
+    // (or once a call there may start one, `main()`: Findings.besideThreads decides which do)
+    const started = fn.kind === 'module' ? Math.min(importEnds(fn), firstCall(fn)) : Infinity;
     fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
       || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
   }
@@ -447,7 +448,8 @@ class Summarizer {
     const fn = scope.fn;
     const guards = scope.mainGuards ?? [];
     const guarded = (line: number) => guards.some(([a, b]) => line >= a && line <= b);
-    const first = fn.starts.filter(st => !guarded(st.line)).reduce((m, st) => Math.min(m, st.line), Infinity);
+    // (a thread's start, or `Worker().start()` of a Thread subclass's object: startPoints)
+    const first = firstStartLine(fn, guarded);
     fn.calls = fn.calls.map(c => (c.line < first && !guarded(c.line) && !c.atImport ? { ...c, atImport: true } : c));
     fn.starts = fn.starts.map(st => (!guarded(st.line) && !st.atImport ? { ...st, atImport: true } : st));
   }
@@ -2750,6 +2752,14 @@ function consumingCall(call: SyntaxNode, text: (n: SyntaxNode) => string): boole
   if (!f) return false;
   if (f.type === 'identifier') return CONSUMING_BUILTINS.has(text(f));
   return f.type === 'attribute' && child(f, 'object')?.type === 'string' && text(child(f, 'attribute') ?? f) === 'join';
+}
+
+/** The line of a module's first top-level call of a function (not of a class-like name, a
+ *  constructor), after which its code may run beside a thread that call started. */
+function firstCall(fn: FunctionSummary): number {
+  let first = Infinity;
+  for (const c of fn.calls) if (c.line < first && !c.property && !c.setter && !c.dunder && !classLike([c.callee.root, ...c.callee.attrs].join('.'))) first = c.line;
+  return first;
 }
 
 /** Where an attribute's value is only tested. */

@@ -100,7 +100,15 @@ const NO_FNS: ReadonlySet<FnInfo> = new Set();
  *  object a Thread subclass's construction makes (startOfMade); none when that is not known. */
 function startRank(src: SiteSource): number | undefined {
   const s = src.fn.s;
-  if (src.start !== undefined) { const st = s.starts[src.start]; return st ? pointRank(startPoints(s), st) : undefined; }
+  if (src.start !== undefined) {
+    const st = s.starts[src.start];
+    if (!st) return undefined;
+    // (`t = Thread(target=f)`, then `t.start()` later: the thread starts at the start() call;
+    // what comes between is before it)
+    const made = st.boundTo ? s.calls.find(c => c.line === st.line && c.column === st.column && c.boundTo === st.boundTo) : undefined;
+    const c = made && startOfMade(s, made);
+    return pointRank(startPoints(s), c ?? st);
+  }
   const site = src.made?.();
   const c = site && startOfMade(s, site);
   return c ? pointRank(startPoints(s), c) : undefined;
@@ -125,6 +133,13 @@ export class ThreadModel {
   private readonly sources = new Map<ThreadEntry, SiteSource[]>();
   /** The threads each function has start sites of (what reposition looks at). */
   private readonly startedIn = new Map<FnInfo, ThreadEntry[]>();
+
+  /** The functions with start sites of threads (not processes), in no set order. */
+  threadStarters(): FnInfo[] {
+    const out: FnInfo[] = [];
+    for (const [fn, ts] of this.startedIn) if (ts.some(t => t.kind !== 'process')) out.push(fn);
+    return out;
+  }
 
   /** Set when built from a previous model. */
   readonly changes?: ThreadChanges;
