@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, BUILTIN_TYPES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -542,7 +542,23 @@ class Summarizer {
   private typedRoot(ctx: Ctx, name: string): boolean {
     const fn = ctx.scope.fn;
     if (name === fn.selfParam || name.startsWith('<') || ctx.shadow?.has(name)) return false;
-    return fn.params.includes(name) || !!own(fn.localTypes, name);
+    return fn.params.includes(name) || !!own(fn.localTypes, name) || this.globalObject(ctx, name);
+  }
+
+  /** In a function, a module global that may hold an object (`cfg.plain` with `cfg = Config()`
+   *  at module level, before or after the function): not a name of the function or of one
+   *  enclosing it, nor an import or a module-level alias of a dotted name (`canon`: those are
+   *  modules and their members, most attribute reads there are), nor a class's name or a
+   *  builtin type's. */
+  private globalObject(ctx: Ctx, name: string): boolean {
+    if (ctx.scope === this.moduleScope || this.canon.has(name) || classLike(name) || BUILTIN_TYPES.has(name)) return false;
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const s = this.scopes[i];
+      if (s === this.moduleScope) break;
+      if (s.cls) continue; // (a class body's names are not seen from its methods)
+      if (s.locals.has(name) || s.fn.params.includes(name)) return false;
+    }
+    return true;
   }
 
   /** The class a name in a method means as itself: a classmethod's `cls`, or the enclosing
