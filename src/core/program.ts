@@ -864,6 +864,9 @@ export class Program {
   private typesFromTextInner(file: FileSummary, texts: string[] | string): Val[] {
     const out: Val[] = [];
     for (const text of Array.isArray(texts) ? texts : [texts]) {
+      // (what a chain of calls made, `loop = UnixPolicy().new_event_loop()`: each call's result
+      // in turn, not its names one by one as an annotation's)
+      if (text.includes('().')) { out.push(...this.chainValues(file, text)); continue; }
       for (const m of text.replace(/["']/g, '').matchAll(/[A-Za-z_][\w.]*/g)) {
         const parts = m[0].split('.');
         if (TYPE_WORDS.has(parts[parts.length - 1])) continue;
@@ -877,6 +880,18 @@ export class Program {
       }
     }
     return out;
+  }
+
+  /** What calling a chain's callee text gives, seen from a module's top level
+   *  (`UnixPolicy().new_event_loop`: an instance's method's returns). */
+  private chainValues(file: FileSummary, text: string): Val[] {
+    const segs = text.split('().');
+    let vals = this.evalGlobalPath(file, dotted(segs[0]));
+    for (const seg of segs.slice(1)) {
+      vals = callResults(this, vals);
+      for (const a of seg.split('.')) vals = vals.flatMap(v => this.getAttr(v, a));
+    }
+    return callResults(this, vals);
   }
 
   /** The enclosing method for `self`/`super()` in a function or its closures. */
@@ -903,9 +918,8 @@ export class Program {
       return vals.length ? vals : this.elementsOf(fn, t, false);
     }
     if (root.startsWith('<call:')) {
-      const [r, ...attrs] = root.slice(6, -1).split('.');
       // an instance of an analyzed class, or of something outside (known, so not guessed at by name)
-      return this.evalPath(fn, { root: r, attrs }).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
+      return callResults(this, this.evalPath(fn, chained(root.slice(6, -1))));
     }
     for (let f: FnInfo | undefined = fn, d = 0; f && d < MAX_DEPTH; f = f.parent, d++) {
       const s = f.s;
@@ -965,7 +979,9 @@ export class Program {
     // the external getter's result)
     const q = lt.length === 1 ? this.queuedOf(f, lt[0]) : undefined;
     if (q) return also(q);
-    const t = this.typesFromText(f.file, lt);
+    // (a type text read as an annotation; not a chain of calls, `get_policy().new_event_loop`,
+    // whose names an annotation's reading would take one by one: made below)
+    const t = lt.some(x => x.includes('().')) ? NO_VALS : this.typesFromText(f.file, lt);
     if (t.length) return also(t);
     // `server = cls._Server(...)`: what the callee is, seen from here
     if (this.localDepth < MAX_DEPTH) {
@@ -976,7 +992,7 @@ export class Program {
           // (`req = self.inbox.get()`: what is put on the queue, AttrInfo.queued)
           const q = this.queuedOf(f, x);
           if (q) return q;
-          return this.evalPath(f, dotted(x)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
+          return this.evalPath(f, chained(x)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : []));
         });
         if (made.length) return also(made);
       } finally { this.localDepth--; }
@@ -1302,6 +1318,19 @@ export class Program {
             const t = info.fromParams.flatMap(text => this.fromParamValues(k, text));
             if (t.length) return t;
           }
+        }
+        // (a slot the class leaves empty for its subclasses to fill, `_loop_factory = None` in
+        // its body, read by `return self._loop_factory()`: what the subclasses' bodies set it to,
+        // `= Loop`, any of them, as `self.m()` reaches the subclasses' methods; not a name the
+        // class never declares, which a subclass may bind to anything)
+        if (v.k === 'inst' && this.mro(v.cls).some(k => { const i = own(k.s.attrs, a); return !!i && !i.instance && !i.typeText && !i.aliases && !i.container; })) {
+          const found: Val[] = [];
+          for (const sub of this.allSubclasses(v.cls)) {
+            const info = own(sub.s.attrs, a);
+            if (!info?.aliases || !info.classBody) continue;
+            for (const t of this.aliasValues(sub.file, info.aliases)) if (!found.some(f => sameVal(f, t))) found.push(t);
+          }
+          return found;
         }
         return [];
       }
@@ -2628,6 +2657,20 @@ function managerBinding(m: FnInfo, call: { args: string[]; kwargs: Map<string, s
 export function dotted(text: string): ExprPath {
   const [root, ...attrs] = text.split('.');
   return { root, attrs };
+}
+
+/** What calling each value gives: a class's new instance, a function's returns, an outside
+ *  callable's result. */
+function callResults(p: Program, vals: Val[]): Val[] {
+  return vals.flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? p.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : []));
+}
+
+/** A dotted text that calls on the way (`get_policy().new_event_loop`, a local's type from
+ *  `loop = get_policy().new_event_loop()`): the last call's callee as a `<call:…>` root, which
+ *  evalRoot takes the same way in turn. */
+export function chained(text: string): ExprPath {
+  const i = text.lastIndexOf('().');
+  return i < 0 ? dotted(text) : { root: `<call:${text.slice(0, i)}>`, attrs: text.slice(i + 3).split('.') };
 }
 
 /** `concurrent` for `concurrent.futures._base`. */
