@@ -100,7 +100,11 @@ export type Effect =
   /** An `if __name__ == "__main__":` block at module level, lines relative to the segment's. */
   | { key: string; kind: 'mainGuard'; from: number; to: number }
   /** A start point's statement line (Scope.startStatements), lines relative to the segment's. */
-  | { key: string; kind: 'startStatement'; at: number; column: number; line: number };
+  | { key: string; kind: 'startStatement'; at: number; column: number; line: number }
+  /** A name bound to `os.fork()`'s result (Scope.forks), at the module's top level or in a
+   *  block of the statement (`top`: forkChildTest compares the block), or no longer. */
+  | { key: string; kind: 'fork'; name: string; top: boolean }
+  | { key: string; kind: 'unfork'; name: string };
 
 /** One top-level statement's part of the summary. */
 export interface Segment {

@@ -278,6 +278,9 @@ class Summarizer {
       case 'warning': return;
       case 'mainGuard': (scope.mainGuards ??= []).push([e.from + line, e.to + line]); return;
       case 'startStatement': (scope.startStatements ??= new Map()).set(`${e.at + line}:${e.column}`, e.line + line); return;
+      // (a block inside the statement is no later statement's: only the top level's compares)
+      case 'fork': (scope.forks ??= new Map()).set(e.name, e.top ? this.input.root : null); return;
+      case 'unfork': scope.forks?.delete(e.name); return;
     }
   }
 
@@ -285,6 +288,16 @@ class Summarizer {
   private setCanon(name: string, value: string): void {
     this.canon.set(name, value);
     this.effects?.push({ key: `c ${name} ${value}`, kind: 'canon', name, value });
+  }
+  /** Scope.forks, and at module level the effect a later statement taken over needs. */
+  private setFork(scope: Scope, name: string, block: SyntaxNode | null): void {
+    (scope.forks ??= new Map()).set(name, block);
+    const top = block === this.input.root;
+    if (this.effects && scope === this.moduleScope) this.effects.push({ key: `f ${name} ${top ? 1 : 0}`, kind: 'fork', name, top });
+  }
+  private dropFork(scope: Scope, name: string): void {
+    scope.forks?.delete(name);
+    if (this.effects && scope === this.moduleScope) this.effects.push({ key: `F ${name}`, kind: 'unfork', name });
   }
   private setLocalType(fn: FunctionSummary, name: string, types: string[]): void {
     fn.localTypes[name] = types;
@@ -526,7 +539,7 @@ class Summarizer {
     ctx.scope.locals.add(name);
     ctx.scope.aliases.delete(name);
     ctx.scope.copies?.delete(name);
-    ctx.scope.forks?.delete(name);
+    if (ctx.scope.forks?.has(name)) this.dropFork(ctx.scope, name);
     ctx.scope.choices?.delete(name);
     ctx.scope.eachChoice?.delete(name);
     ctx.scope.freshLocks?.delete(name);
@@ -1258,7 +1271,7 @@ class Summarizer {
     const forking = value?.type === 'call' && this.constructionCanon(value) === 'os.fork';
     // (with the block its statement is in: forkChildTest)
     const forkBlock = forking ? statementOf(left)?.parent ?? null : null;
-    if (left.type === 'attribute') { if (forking) (ctx.scope.forks ??= new Map()).set(this.t(left), forkBlock); else ctx.scope.forks?.delete(this.t(left)); }
+    if (left.type === 'attribute') { if (forking) this.setFork(ctx.scope, this.t(left), forkBlock); else if (ctx.scope.forks?.has(this.t(left))) this.dropFork(ctx.scope, this.t(left)); }
     if (left.type === 'identifier') {
       const name = this.t(left);
       const scope = ctx.scope;
@@ -1283,7 +1296,7 @@ class Summarizer {
       // (the value's paths first: `fn = fn or self._b` is the parameter or self._b)
       const alts = value && fn.kind !== 'module' && !isGlobal ? this.alternatives(value, ctx) : undefined;
       this.bind(ctx, name, this.isMaking(value), left);
-      if (forking) (scope.forks ??= new Map()).set(name, forkBlock);
+      if (forking) this.setFork(scope, name, forkBlock);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
       const made = value && fn.kind !== 'module' && !isGlobal ? this.constructionCanon(value) : undefined;
       if (made && this.countingCount(value!, made)) (scope.countingLocals ??= new Set()).add(name);

@@ -116,6 +116,10 @@ test('statements whose effects reach later ones: each scripted edit equals the f
     ['the first of them edited', l => { l[3] = 'shared = {}; other = {}'.replace('shared', 'sharex'); }],
     ['nesting too deep', l => { l.splice(4, 0, 'x = ' + '['.repeat(420) + ']'.repeat(420)); }],
     ['nesting too deep, then a line above it', l => { l.splice(0, 0, ''); }],
+    // (a fork's child branch is told from the name a statement before bound: Scope.forks)
+    ['a fork, and its child branch after it', l => { l.push('import os', 'pid = os.fork()', 'if pid:', '    os._exit(0)', 'else:', '    worker()'); }],
+    ['a line between the fork and the test', l => { l.splice(l.indexOf('if pid:'), 0, ''); }],
+    ['the fork\'s name bound again', l => { l.splice(l.indexOf('if pid:'), 0, 'pid = None'); }],
   ];
   const texts = [base.join('\n')];
   let lines = base.slice();
