@@ -500,6 +500,7 @@ export class Findings {
       // (a joined thread's accesses come before what follows its join(): JOINED; of a thread
       // per constructed object, only what it does on that object, objectParams)
       if (t.joinedBy && (own || !t.objectParams || t.ownParams)) { c.push(t.joinedBy); if (t.instances === 'one') c.push(t.joinedBy + ONE_INSTANCE); }
+      if (t.poolJoin && t.poolJoin !== t.joinedBy) c.push(t.poolJoin);
       // (main's, in what only an import runs: IMPORTED)
       if (t === this.threads.main && importOnly.has(v.fn)) c.push(IMPORTED);
       return c;
@@ -1032,7 +1033,7 @@ export function shownLocks(locks: string[]): string[] {
 
 /** Whether a held mark is the join of thread t (its joinedBy, or that for one instance). */
 function joinOf(l: string, t: ThreadEntry): boolean {
-  return !!t.joinedBy && (l === t.joinedBy || l === t.joinedBy + ONE_INSTANCE);
+  return (!!t.joinedBy && (l === t.joinedBy || l === t.joinedBy + ONE_INSTANCE)) || (!!t.poolJoin && l === t.poolJoin);
 }
 
 /** Whether an access precedes thread t's start: it holds a mark of t's starting function

@@ -82,6 +82,10 @@ export interface ThreadStart extends Span {
   /** What the thread object is bound to (`self._worker = Thread(…)`: `self._worker`; a local
    *  is qualified by its function, `run:t`): its `join()` orders what follows (JOINED). */
   boundTo?: string;
+  /** A task given to a named executor (`ex.submit(work)`, `self._pool.map(…)`): the executor's
+   *  name as a join names its tasks (`main:ex[]`, EACH_JOINED), which leaving `with … as ex:`
+   *  or `ex.shutdown()` joins (ThreadEntry.poolJoin). */
+  pool?: string;
   /** A process guessed from the constructor's name (`Process(target=…)` with `Process` a
    *  parameter or an unknown object's attribute): that name's path. Where it resolves to a
    *  Thread subclass (multiprocessing.dummy's DummyProcess) the target runs on a thread. */

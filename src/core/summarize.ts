@@ -207,12 +207,7 @@ class Summarizer {
         for (const e of seg.effects) walked.push(e);
       }
       segments.push(seg);
-      const lk = this.acquireRelease(n, ctx);
-      if (lk) {
-        const text = this.lockText(ctx, lk.text);
-        locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
-        if (lk.acquire) this.acquired(ctx.scope.fn, text);
-      }
+      locks = this.heldAfter(n, ctx, locks);
     }
     memo.path = input.path; memo.module = input.module; memo.isPackage = input.isPackage;
     memo.segments = segments; memo.reused = reused; memo.walked = segments.length - reused;
@@ -611,13 +606,20 @@ class Summarizer {
       if (!n.named || n.type === 'comment') continue;
       const c = locks === ctx.locks ? ctx : { ...ctx, locks };
       this.statement(n, c);
-      // Straight-line acquire()/release(): the lock is held for the statements that follow.
-      const lk = this.acquireRelease(n, ctx);
-      if (lk) {
-        const text = this.lockText(ctx, lk.text);
-        locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
-        if (lk.acquire) this.acquired(ctx.scope.fn, text);
-      }
+      locks = this.heldAfter(n, ctx, locks);
+    }
+    return locks;
+  }
+
+  /** The locks held after a statement, given those held before it: the tasks it waits for have
+   *  ended (waits), and a straight-line acquire()/release() holds or lets go a lock. */
+  private heldAfter(n: SyntaxNode, ctx: Ctx, locks: string[]): string[] {
+    for (const w of this.waits(n, ctx)) if (!locks.includes(w)) locks = [...locks, w];
+    const lk = this.acquireRelease(n, ctx);
+    if (lk) {
+      const text = this.lockText(ctx, lk.text);
+      locks = lk.acquire ? [...locks, text] : locks.filter(l => l !== text);
+      if (lk.acquire) this.acquired(ctx.scope.fn, text);
     }
     return locks;
   }
@@ -685,6 +687,13 @@ class Summarizer {
    *  can skip a join (`break`, `continue`). */
   private joinLoop(n: SyntaxNode, ctx: Ctx): { text: string; acquire: boolean } | undefined {
     const left = child(n, 'left'), right = child(n, 'right'), body = child(n, 'body');
+    // `for f in as_completed(futs):` run to its end: every one of them done
+    if (right?.type === 'call' && body) {
+      const f = child(right, 'function'), fp = f && this.pathOf(f);
+      const args = namedChildren(child(right, 'arguments') ?? right).filter(a => a.type !== 'comment');
+      if (!fp || this.canonical(fp) !== 'concurrent.futures.as_completed' || args.length !== 1 || !DOTTED_NAME.test(this.t(args[0])) || this.breaks(body, false)) return undefined;
+      return { text: JOINED + this.joinName(ctx, this.t(args[0])) + EACH_JOINED, acquire: true };
+    }
     if (left?.type !== 'identifier' || !right || !body || !DOTTED_NAME.test(this.t(right))) return undefined;
     const v = this.t(left);
     const joins = body.children.some(st => {
@@ -693,19 +702,24 @@ class Summarizer {
       const f = call?.type === 'call' ? child(call, 'function') : undefined;
       if (f?.type !== 'attribute' || namedChildren(child(call!, 'arguments') ?? call!).length) return false;
       const obj = child(f, 'object'), attr = child(f, 'attribute');
-      return obj?.type === 'identifier' && this.t(obj) === v && !!attr && this.t(attr) === 'join';
+      return obj?.type === 'identifier' && this.t(obj) === v && !!attr && (this.t(attr) === 'join' || this.t(attr) === 'result');
     });
-    if (!joins) return undefined;
-    // (a way out before some element's join: a `break` or `continue` of this loop, anywhere in
-    // its body but in a loop or a function of its own)
+    // (a way out before some element's join: a `break` or `continue` of this loop)
+    if (!joins || this.breaks(body, true)) return undefined;
+    return { text: JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED, acquire: true };
+  }
+
+  /** A `break` (or a `continue`) of this loop, anywhere in its body but in a loop or a function
+   *  of its own. */
+  private breaks(body: SyntaxNode, orContinue: boolean): boolean {
     const stack = [...body.children];
     while (stack.length) {
       const c = stack.pop()!;
-      if (c.type === 'break_statement' || c.type === 'continue_statement') return undefined;
+      if (c.type === 'break_statement' || (orContinue && c.type === 'continue_statement')) return true;
       if (['for_statement', 'while_statement', 'function_definition', 'class_definition', 'lambda'].includes(c.type)) continue;
       for (const x of c.children) stack.push(x);
     }
-    return { text: JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED, acquire: true };
+    return false;
   }
 
   /** `_acquireLock()` / `_releaseLock()`: a lock taken through helper functions, named for the
@@ -2293,6 +2307,86 @@ class Summarizer {
     ctx.scope.fn.calls.push(c);
   }
 
+  /** What a submit's future is, as its result() names it: `ex.submit(f).result()` the submit
+   *  itself (`fn:<result ex.submit(f)>`), else the name it is bound to or the list it is an
+   *  element of (boundName: `fut = ex.submit(f)`, `[ex.submit(f, x) for x in xs]`). */
+  private futureName(n: SyntaxNode, ctx: Ctx): string | undefined {
+    const p = n.parent;
+    if (p?.type === 'attribute' && n.field === 'object' && this.t(child(p, 'attribute') ?? p) === 'result' && p.parent?.type === 'call') return this.inlineFuture(n, ctx);
+    return this.boundName(n, ctx);
+  }
+  /** Named by its text, not its place (a statement taken over moved keeps its texts): two
+   *  alike in one function are one name, joined by neither (ThreadModel's boundUses). */
+  private inlineFuture(submit: SyntaxNode, ctx: Ctx): string {
+    return `${ctx.scope.fn.qualname}:<result ${this.t(submit).replace(/\s+/g, '')}>`;
+  }
+
+  /** The tasks a statement waits for (held, JOINED, by the statements after it): a future's
+   *  `result()` (`fut.result()`, `ex.submit(f).result()`, each of a list's in a comprehension
+   *  over it, `[f.result() for f in futs]`), `wait(futs)` for all of them, and the tasks of an
+   *  executor the statement shuts down: leaving `with ThreadPoolExecutor() as ex:` (or `with
+   *  self._pool:`), `ex.shutdown()` unless `wait=False`. Not what a nested function does. */
+  private waits(n: SyntaxNode, ctx: Ctx): string[] {
+    const out: string[] = [];
+    const pools = (text: string) => {
+      const [root, ...attrs] = text.split('.');
+      if (this.executorKind({ root, attrs }) === 'thread') out.push(JOINED + this.joinName(ctx, text) + EACH_JOINED);
+    };
+    if (n.type === 'with_statement') {
+      const clause = n.children.find(c => c.type === 'with_clause');
+      for (const item of clause ? clause.children.filter(c => c.type === 'with_item') : []) {
+        const v = child(item, 'value') ?? namedChildren(item)[0];
+        if (v?.type === 'as_pattern') {
+          const alias = child(v, 'alias'), target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
+          if (target && DOTTED_NAME.test(this.t(target))) pools(this.t(target));
+        } else if (v && DOTTED_NAME.test(this.t(v))) pools(this.t(v));
+      }
+      return out;
+    }
+    if (n.type !== 'expression_statement') return out;
+    const stack: SyntaxNode[] = [n];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (x.type === 'lambda' || x.type === 'function_definition' || x.type === 'class_definition') continue;
+      for (const c of x.children) stack.push(c);
+      if (x.type !== 'call') continue;
+      const f = child(x, 'function');
+      const argList = child(x, 'arguments');
+      const args = argList ? namedChildren(argList).filter(a => a.type !== 'comment') : [];
+      if (f?.type === 'identifier' || (f?.type === 'attribute' && DOTTED_NAME.test(this.t(f)) && this.canonical(this.pathOf(f)!) === 'concurrent.futures.wait')) {
+        // `wait(futs)`: every one of them done (unless it returns at the first)
+        const canon = f.type === 'identifier' ? this.canonical({ root: this.t(f), attrs: [] }) : 'concurrent.futures.wait';
+        if (canon === 'concurrent.futures.wait' && args.length === 1 && DOTTED_NAME.test(this.t(args[0]))) out.push(JOINED + this.joinName(ctx, this.t(args[0])) + EACH_JOINED);
+        continue;
+      }
+      if (f?.type !== 'attribute') continue;
+      const obj = child(f, 'object'), name = this.t(child(f, 'attribute') ?? f);
+      if (!obj) continue;
+      if (name === 'shutdown' && DOTTED_NAME.test(this.t(obj))) {
+        const wait = args.find(a => a.type === 'keyword_argument' && this.t(child(a, 'name') ?? a) === 'wait');
+        const no = (v: SyntaxNode | undefined) => v !== undefined && this.t(v) === 'False';
+        if (!no(wait ? child(wait, 'value') ?? undefined : args[0]?.type === 'keyword_argument' ? undefined : args[0])) pools(this.t(obj));
+        continue;
+      }
+      if (name !== 'result' || args.length) continue;
+      if (obj.type === 'call') {
+        const of = child(obj, 'function');
+        if (of?.type === 'attribute' && this.t(child(of, 'attribute') ?? of) === 'submit') out.push(JOINED + this.inlineFuture(obj, ctx));
+      } else if (obj.type === 'identifier') {
+        // (the variable of a comprehension over a list of futures: each of them)
+        const v = this.t(obj);
+        let over: string | undefined;
+        for (let a = x.parent; a && a !== n; a = a.parent) {
+          if (a.type !== 'for_in_clause') { const clause = a.children.find(c => c.type === 'for_in_clause'); if (!clause) continue; a = clause; }
+          const left = child(a, 'left'), right = child(a, 'right');
+          if (left?.type === 'identifier' && this.t(left) === v && right && DOTTED_NAME.test(this.t(right))) { over = this.t(right); break; }
+        }
+        out.push(JOINED + (over ? this.joinName(ctx, over) + EACH_JOINED : this.joinName(ctx, v)));
+      } else if (DOTTED_NAME.test(this.t(obj))) out.push(JOINED + this.joinName(ctx, this.t(obj)));
+    }
+    return out;
+  }
+
   /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
    *  method joins), as a join names it (joinName). */
   private boundName(n: SyntaxNode, ctx: Ctx): string | undefined {
@@ -2390,6 +2484,7 @@ class Summarizer {
     let loop: string | undefined;
     let coroutine: SyntaxNode | undefined;
     let maker: ExprPath | undefined;
+    let pool: string | undefined, futureOf: string | undefined;
     const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
     // (a hook run in a forked child, `os.register_at_fork(after_in_child=self._afterfork)`,
     // multiprocessing's `util.register_after_fork(self, Queue._after_fork)`: another process)
@@ -2431,6 +2526,12 @@ class Summarizer {
       const recv: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
       const ex = inlineExecutor ?? this.executorKind(recv);
       if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; if (!many) targetArgs = args.slice(1); }
+      // (a named executor's tasks: joined by leaving its `with`, or its shutdown())
+      const fnNode = child(n, 'function'), recvNode = fnNode && child(fnNode, 'object');
+      if (ex === 'thread' && !inlineExecutor && recvNode && DOTTED_NAME.test(this.t(recvNode))) pool = this.joinName(ctx, this.t(recvNode)) + EACH_JOINED;
+      // (and one submitted task: by its future's result(), `fut = ex.submit(f); fut.result()`,
+      // `ex.submit(f).result()`)
+      if (ex === 'thread' && m === 'submit') futureOf = this.futureName(n, ctx);
     }
     if (!kind || !target) return undefined;
     const start: ThreadStart = { ...this.span(n), kind, via, inLoop: ctx.inLoop };
@@ -2439,8 +2540,9 @@ class Summarizer {
     (ctx.scope.startLoops ??= new Map()).set(`${start.line}:${start.column}`, loopOf(n));
     if (name) start.name = name;
     // `self._worker = Thread(…)`: joined as `self._worker.join()`
-    const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : undefined;
+    const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : futureOf;
     if (bound && !handler) start.boundTo = bound;
+    if (pool) start.pool = pool;
     if (many) start.many = true;
     if (handler) start.handler = true;
     if (maker) start.maker = maker;
