@@ -501,6 +501,9 @@ export class Findings {
       // per constructed object, only what it does on that object, objectParams)
       if (t.joinedBy && (own || !t.objectParams || t.ownParams)) { c.push(t.joinedBy); if (t.instances === 'one') c.push(t.joinedBy + ONE_INSTANCE); }
       if (t.poolJoin && t.poolJoin !== t.joinedBy) c.push(t.poolJoin);
+      // (a task and the callback its future runs when it is done: one after the other)
+      if (t.doneAs) c.push(t.doneAs);
+      if (t.afterTask) c.push(t.afterTask);
       // (main's, in what only an import runs: IMPORTED)
       if (t === this.threads.main && importOnly.has(v.fn)) c.push(IMPORTED);
       return c;

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -2367,6 +2367,9 @@ export class Program {
         : [JOINED + bound + (bound !== inner && !this.selfAttr(fn, inner) ? ONE_INSTANCE : '')]));
     }
     if (!ids && text === IMPORTED) memo.set(key, (ids = [IMPORTED]));
+    // (a future's task done, `<done>main:f` at its done-callback's registration: named as
+    // ThreadEntry.doneAs names it)
+    if (!ids && text.startsWith(DONE)) memo.set(key, (ids = [DONE + this.boundKey(fn, text.slice(DONE.length))]));
     if (!ids) {
       // (none while it is worked out: context managers that hold each other end there)
       memo.set(key, Program.NO_IDS);

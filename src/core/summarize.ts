@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, BUILTIN_TYPES, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, BUILTIN_TYPES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -2205,7 +2205,7 @@ class Summarizer {
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
       // (`run_coroutine_threadsafe(self._fetch(i), loop)`: the coroutine's body runs on the
       // loop's thread, not here; its arguments are evaluated here)
-      if (start?.inline) this.addCall(ctx, n, start.inline, [this.short(child(child(n, 'function')!, 'object') ?? n)], {}, false);
+      if (start?.inline) this.addCall(start.done ? { ...ctx, locks: [...ctx.locks, start.done] } : ctx, n, start.inline, [this.short(child(child(n, 'function')!, 'object') ?? n)], {}, false);
       if (start?.coroutine) {
         lambdaTargets.add(start.coroutine);
         const al = child(start.coroutine, 'arguments');
@@ -2468,7 +2468,7 @@ class Summarizer {
   }
 
   // ---- thread starts ----
-  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode; coroutine?: SyntaxNode; inline?: ExprPath } | undefined {
+  private threadStart(n: SyntaxNode, path: ExprPath, args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, ctx: Ctx, inlineExecutor?: 'thread' | 'process'): { lambdaNode?: SyntaxNode; coroutine?: SyntaxNode; inline?: ExprPath; done?: string } | undefined {
     // (a parameter defaulting to a known constructor, `ServerClass=ThreadingTCPServer`: what
     // the callers that leave it out make)
     const dflt = ctx.scope.fn.params.includes(path.root) ? own(ctx.scope.fn.paramDefaults ?? {}, path.root) : undefined;
@@ -2484,7 +2484,7 @@ class Summarizer {
     let loop: string | undefined;
     let coroutine: SyntaxNode | undefined;
     let maker: ExprPath | undefined;
-    let pool: string | undefined, futureOf: string | undefined;
+    let pool: string | undefined, futureOf: string | undefined, doneOf: string | undefined;
     const tupleItems = (t: SyntaxNode | undefined) => t && ['tuple', 'list', 'parenthesized_expression'].includes(t.type) ? namedChildren(t) : undefined;
     // (a hook run in a forked child, `os.register_at_fork(after_in_child=self._afterfork)`,
     // multiprocessing's `util.register_after_fork(self, Queue._after_fork)`: another process)
@@ -2505,7 +2505,11 @@ class Summarizer {
     else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'add_done_callback' && this.executorFuture({ root: path.root, attrs: path.attrs.slice(0, -1) }, ctx)) {
       // `fut = pool.submit(work); fut.add_done_callback(cb)`: cb runs on the pool's thread that
       // completes the future (its manager thread for a process pool), one per future
-      kind = 'executor'; target = args[0] ?? kwargs.fn; many = true; via = 'add_done_callback';
+      // (once per future: many only as its registration is, in a loop)
+      kind = 'executor'; target = args[0] ?? kwargs.fn; via = 'add_done_callback';
+      const fut = child(child(n, 'function')!, 'object');
+      // (one future's: not a loop's, whose callbacks are each after their own task only)
+      if (fut && !ctx.inLoop && DOTTED_NAME.test(this.t(fut))) doneOf = this.joinName(ctx, this.t(fut));
     }
     else if (path.attrs.length && LOOP_SCHEDULERS.has(path.attrs[path.attrs.length - 1]) && !this.executorKind({ root: path.root, attrs: path.attrs.slice(0, -1) })) {
       // `loop.call_soon_threadsafe(cb, x)`: cb runs on the loop's thread (ThreadStart.loop)
@@ -2543,6 +2547,7 @@ class Summarizer {
     const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : futureOf;
     if (bound && !handler) start.boundTo = bound;
     if (pool) start.pool = pool;
+    if (doneOf) start.future = doneOf;
     if (many) start.many = true;
     if (handler) start.handler = true;
     if (maker) start.maker = maker;
@@ -2586,7 +2591,8 @@ class Summarizer {
     }
     ctx.scope.fn.starts.push(start);
     // (a done-callback added to a future that is already done runs at once, on this thread)
-    const inline = via === 'add_done_callback' && start.target ? { inline: start.target } : {};
+    // (after the task too, where its future is named: DONE)
+    const inline = via === 'add_done_callback' && start.target ? { inline: start.target, ...(doneOf ? { done: DONE + doneOf } : {}) } : {};
     return { lambdaNode, ...(coroutine ? { coroutine } : {}), ...inline };
   }
 

@@ -4,7 +4,7 @@ import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -31,6 +31,12 @@ export interface ThreadEntry {
    *  `with`, or its `shutdown()`, ends them all (JOINED, the executor's name with EACH_JOINED),
    *  whichever thread of the pool ran them; never between two of them. */
   poolJoin?: string;
+  /** A submitted task started once from one future's name (its joinedBy's): `<done>` and that
+   *  name (DONE), which a callback registered on that future holds too (afterTask). */
+  doneAs?: string;
+  /** A done-callback registered on one future at each of its starts (ThreadStart.future): it
+   *  runs after that future's task, whose doneAs this is. */
+  afterTask?: string;
   /** Started once, by a start in no loop of a function that runs once, from one place, and is
    *  none of the thread's entries: that start's mark (vocabulary STARTED, with the start's
    *  rank); what holds a mark of the function of rank at most this precedes the thread. */
@@ -451,6 +457,9 @@ export class ThreadModel {
         && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED) || perObject) ? JOINED + c.bound[0] : undefined;
       const pools = c.raw.map(r => { const p = r.start !== undefined ? r.fn.s.starts[r.start]?.pool : undefined; return p === undefined ? p : program.boundKey(r.fn, p); });
       const poolJoin = pools.length && pools.every(p => p !== undefined && p === pools[0]) ? JOINED + pools[0] : undefined;
+      const doneAs = joined && c.kind === 'executor' && instances === 'one' && !joined.endsWith(EACH_JOINED) ? DONE + joined.slice(JOINED.length) : undefined;
+      const futures = c.raw.map(r => { const f = r.start !== undefined ? r.fn.s.starts[r.start]?.future : undefined; return f === undefined ? f : program.boundKey(r.fn, f); });
+      const afterTask = futures.length && futures.every(f => f !== undefined && f === futures[0]) ? DONE + futures[0] : undefined;
       // (one start, in no loop, of a function that runs once, from one place (one thread's run
       // or main's), and is none of its entries: what precedes the function's first start in no
       // loop comes before the thread, STARTED; the summarizer marks it, one mark per function)
@@ -460,7 +469,7 @@ export class ThreadModel {
       const started = rank !== undefined ? `${STARTED}${only!.fn.file.module}:${only!.fn.s.qualname}#${rank}` : undefined;
       const ownParams = every(c.own);
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(poolJoin ? { poolJoin } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -518,7 +527,7 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.poolJoin !== t.poolJoin || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.poolJoin !== t.poolJoin || old.doneAs !== t.doneAs || old.afterTask !== t.afterTask || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
       || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}` || !old.atImport !== !t.atImport) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;

@@ -56,8 +56,13 @@ export const STARTED = '<started>';
  *  (ThreadEntry.atImport; findings' racesOf). Never shown as a lock. */
 export const IMPORTED = '<imported>';
 
-/** An ordering "lock" (a join's, a start's or an import's), not a lock. */
-export const isOrdering = (l: string): boolean => l.startsWith(JOINED) || l.startsWith(STARTED) || l === IMPORTED;
+/** A submitted task's future, done: its task holds `<done>fut` on every access, and so does a
+ *  callback `fut.add_done_callback(cb)` runs, which runs once the task has returned (not what
+ *  follows `fut.result()`: waiters may wake before the callbacks run). Never shown as a lock. */
+export const DONE = '<done>';
+
+/** An ordering "lock" (a join's, a start's, an import's or a future's), not a lock. */
+export const isOrdering = (l: string): boolean => l.startsWith(JOINED) || l.startsWith(STARTED) || l === IMPORTED || l.startsWith(DONE);
 
 /** A thread object kept as an element of a list (`threads = [Thread(…) for …]`,
  *  `threads.append(t)`): its binding is the list's name with this suffix (`threads[]`), and a
