@@ -1372,6 +1372,9 @@ class Summarizer {
       const o = child(left, 'value');
       const obj = o ? this.pathOf(o) : undefined;
       if (obj && value) this.noteElement(obj, value, ctx);
+      // (a registry of lists, `HANDLERS["flush"] = [on_flush, log]`: each its mapping's values'
+      // element, flattened as `setdefault(k, []).append(cb)` adds them)
+      if (obj && value?.type === 'list') for (const x of namedChildren(value)) if (x.type === 'identifier' || x.type === 'attribute') this.noteElement(obj, x, ctx, true);
       return;
     }
     if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'parenthesized_expression', 'expression_list'].includes(left.type)) {
