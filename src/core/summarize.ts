@@ -1374,7 +1374,7 @@ class Summarizer {
       if (obj && value) this.noteElement(obj, value, ctx);
       // (a registry of lists, `HANDLERS["flush"] = [on_flush, log]`: each its mapping's values'
       // element, flattened as `setdefault(k, []).append(cb)` adds them)
-      if (obj && value?.type === 'list') for (const x of namedChildren(value)) if (x.type === 'identifier' || x.type === 'attribute') this.noteElement(obj, x, ctx, true);
+      if (obj && value?.type === 'list') for (const x of namedChildren(value)) if (x.type === 'identifier' || x.type === 'attribute' || (x.type === 'call' && this.partialOf(x))) this.noteElement(obj, x, ctx, true);
       return;
     }
     if (['pattern_list', 'tuple_pattern', 'list_pattern', 'tuple', 'list', 'parenthesized_expression', 'expression_list'].includes(left.type)) {
@@ -1474,6 +1474,9 @@ class Summarizer {
    *  `jobs.Job(n)`: `self.s[i] = self.m(i)` in a loop of 10,000 methods is no element type),
    *  and a few texts at most. */
   private noteElement(obj: ExprPath, added: SyntaxNode, ctx: Ctx, params = false): void {
+    // (`functools.partial(reg.refresh, source="x")`: a call of the function it wraps)
+    const wrapped = added.type === 'call' ? this.partialOf(added) : undefined;
+    if (wrapped) { this.noteElement(obj, wrapped, ctx, params); return; }
     const held = this.selfAttr(obj) ?? this.moduleGlobal(obj, ctx);
     if (!held) { this.noteForeignAdd(obj, added, ctx); return; }
     if (!held.info.container) return;
@@ -1502,8 +1505,28 @@ class Summarizer {
       // (any other name but a local: Program.storedFunctions keeps the functions; one defined
       // later in the file too)
       if (!lt.length && !hasParam(fn, p) && (fn.kind !== 'module' ? !ctx.scope.locals.has(p) : this.moduleFunction(p))) { this.noteTypes(held, [p], 'functions'); return; }
+    } else if (added.type === 'attribute' && ctx.scope.fn.selfParam && child(added, 'object')?.type === 'identifier' && this.t(child(added, 'object')!) === ctx.scope.fn.selfParam && held.table !== this.out.globals) {
+      // (a bound method of self kept in self's container, `self._cbs.append(self.on_tick)`:
+      // one of its methods, as a dispatch table's literal of them, AttrInfo.methodValues)
+      const m = this.t(child(added, 'attribute') ?? added);
+      if (!held.info.methodValues?.includes(m) && (held.info.methodValues?.length ?? 0) < MAX_ELEMENT_TYPES) this.applyTableNote(held.table, held.name, { line: held.info.line, column: held.info.column, methodValues: [m] });
+      return;
+    } else if (added.type === 'attribute' && ctx.scope.fn.kind === 'module' && DOTTED_NAME.test(this.t(added))) {
+      // (a module-level object's method, `HANDLERS["reload"] = [reg.refresh]`: a bound method
+      // the analysis finds from the module's names, as a function's)
+      this.noteTypes(held, [this.t(added)], 'functions');
+      return;
     }
     this.noteTypes(held, texts, 'typeText');
+  }
+
+  /** The function a `functools.partial(f, …)` call wraps (its first positional argument). */
+  private partialOf(call: SyntaxNode): SyntaxNode | undefined {
+    const f = child(call, 'function'), fp = f && this.pathOf(f);
+    const pc = fp ? this.canonical(fp) : undefined;
+    if (!pc || !PARTIAL.has(pc)) return undefined;
+    const first = namedChildren(child(call, 'arguments') ?? call).find(a => a.type !== 'keyword_argument' && a.type !== 'comment');
+    return first && (first.type === 'identifier' || first.type === 'attribute') ? first : undefined;
   }
 
   /** An element added to another object's attribute (`s.batch.append(r)` with `s` a local
