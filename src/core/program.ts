@@ -738,9 +738,12 @@ export class Program {
     // (made in two functions, or in a loop and kept as many, `Queue().start()`,
     // `workers.append(Worker())`; not two branches of one function, `svc = Service(v) if …`,
     // nor a retry loop binding one name, `while svc is None: svc = Service()`)
+    // (or two kept in one list, `ws = [Worker("a"), Worker("b")]`)
     const makers = new Set<FnInfo>();
+    let listed = 0;
     for (const k of [c, ...this.allSubclasses(c)]) for (const e of this.constructionsOf?.(k) ?? []) {
       if (e.site.inLoop && (e.site.boundTo === undefined || e.site.boundTo.endsWith(EACH_JOINED))) return c;
+      if (e.site.boundTo?.endsWith(EACH_JOINED) && ++listed > 1) return c;
       makers.add(e.fn);
       if (makers.size > 1) return c;
     }
