@@ -610,6 +610,8 @@ export class Findings {
         // loop; unless the side holding the mark has many instances itself: the function
         // that started it may run on another of them after the start)
         if ((w.thread.instances !== 'many' && startOrdered(w, o.thread)) || (o.thread.instances !== 'many' && startOrdered(o, w.thread))) continue;
+        // (after the joins of every start of the other's thread, each bound to a name of its own)
+        if ((!same && joinedAfter(w, o.thread)) || (!same && joinedAfter(o, w.thread))) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) {
@@ -1037,6 +1039,11 @@ export function shownLocks(locks: string[]): string[] {
 /** Whether a held mark is the join of thread t (its joinedBy, or that for one instance). */
 function joinOf(l: string, t: ThreadEntry): boolean {
   return (!!t.joinedBy && (l === t.joinedBy || l === t.joinedBy + ONE_INSTANCE)) || (!!t.poolJoin && l === t.poolJoin);
+}
+
+/** Whether an access holds the joins of every start of thread t (ThreadEntry.joinedAll). */
+function joinedAfter(a: { canonical: readonly string[] }, t: ThreadEntry): boolean {
+  return !!t.joinedAll && t.joinedAll.every(j => a.canonical.includes(j));
 }
 
 /** Whether an access precedes thread t's start: it holds a mark of t's starting function

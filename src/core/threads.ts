@@ -31,6 +31,10 @@ export interface ThreadEntry {
    *  `with`, or its `shutdown()`, ends them all (JOINED, the executor's name with EACH_JOINED),
    *  whichever thread of the pool ran them; never between two of them. */
   poolJoin?: string;
+  /** Started at several places, each bound to a name of its own no other start binds
+   *  (`t1 = Thread(target=f)`, `t2 = Thread(target=f)`): the joins of them all, which an access
+   *  holding every one of comes after each instance (findings' racesOf). */
+  joinedAll?: string[];
   /** A submitted task started once from one future's name (its joinedBy's): `<done>` and that
    *  name (DONE), which a callback registered on that future holds too (afterTask). */
   doneAs?: string;
@@ -464,12 +468,18 @@ export class ThreadModel {
       // or main's), and is none of its entries: what precedes the function's first start in no
       // loop comes before the thread, STARTED; the summarizer marks it, one mark per function)
       // (many from that one start, in a loop or a `map`: all after what precedes the loop)
-      const only = c.raw.length === 1 ? c.raw[0] : undefined;
-      const rank = only && only.fn !== c.fn && !c.extra?.includes(only.fn) && !this.runsRepeatedly(only.fn) && reachedOnce(only.fn) ? startRank(only) : undefined;
-      const started = rank !== undefined ? `${STARTED}${only!.fn.file.module}:${only!.fn.s.qualname}#${rank}` : undefined;
+      // (several starts of one function: what precedes the first of them precedes every one)
+      const starter = c.raw.length && c.raw.every(r => r.fn === c.raw[0].fn) ? c.raw[0].fn : undefined;
+      const ranks = starter && starter !== c.fn && !c.extra?.includes(starter) && !this.runsRepeatedly(starter) && reachedOnce(starter) ? c.raw.map(startRank) : undefined;
+      const rank = ranks?.every(r => r !== undefined) ? Math.min(...ranks as number[]) : undefined;
+      const started = rank !== undefined ? `${STARTED}${starter!.file.module}:${starter!.s.qualname}#${rank}` : undefined;
+      // (each start bound to a name of its own, `t1 = Thread(target=f)`, `t2 = Thread(target=f)`:
+      // what follows the joins of them all comes after every instance)
+      const names = !joined && c.bound.length > 1 && c.bound.every(b => b !== undefined && !b.endsWith(EACH_JOINED) && boundUses.get(b) === 1) ? [...new Set(c.bound as string[])] : undefined;
+      const joinedAll = names && names.length === c.bound.length ? names.map(b => JOINED + b) : undefined;
       const ownParams = every(c.own);
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(joinedAll ? { joinedAll } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -527,7 +537,7 @@ export class ThreadModel {
    *  traversals are kept by thread. Its entries may change (the caller compares them). */
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
-    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || old.poolJoin !== t.poolJoin || old.doneAs !== t.doneAs || old.afterTask !== t.afterTask || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
+    if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || `${old.joinedAll ?? ''}` !== `${t.joinedAll ?? ''}` || old.poolJoin !== t.poolJoin || old.doneAs !== t.doneAs || old.afterTask !== t.afterTask || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
       || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}` || !old.atImport !== !t.atImport) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
