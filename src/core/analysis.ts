@@ -223,7 +223,9 @@ export class Analysis implements ResultsView {
    *  local's ownership has asked), and whether each of its fresh locals is its own. */
   private ownershipKey(fn: FnInfo, consulted: boolean, attrs: string[]): string {
     const made = fn.s.made;
-    const leaks = consulted ? String(this.program.leaks(fn)) : '-';
+    // (and whether it hands its object, or a part of it, to a thread: what its callers' leaking
+    // reads, Program.handsToThreads)
+    const leaks = consulted ? `${this.program.leaks(fn)}${this.program.handsToThreads(fn)}` : '-';
     // (and of the objects `self.<attr>.…` it uses, before or after the edit, whether its instance
     // made them for itself)
     const owned = attrs.map(a => `${a}=${this.program.ownedHere(fn, a)}`).join(',');
@@ -402,8 +404,8 @@ export class Analysis implements ResultsView {
       ? this.findings.retraverse(this.threads, change.context ? changedSet : new Set()) : undefined;
     // (a module's top-level calls that start threads or keep joins, Findings.besideThreads:
     // an edit of the module's own code, or of what a function keeps joined at its end)
-    const moduleCode = dirtyVisits !== 'all' && fns.some((fn, j) => changedSet.has(fn) && (fn.s.kind === 'module' || `${old.functions[j].joinsKept ?? ''}` !== `${next.functions[j].joinsKept ?? ''}`))
-      && this.findings.moduleCodeChanged();
+    const moduleCode = dirtyVisits !== 'all' && this.findings.moduleCodeChangedAt(fns.filter((fn, j) => changedSet.has(fn)
+      && (fn.s.kind === 'module' || `${old.functions[j].joinsKept ?? ''}` !== `${next.functions[j].joinsKept ?? ''}`)));
     let findings: number | 'all' = 0;
     if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved || perObjectMoved || moduleCode) {
       this.findings.compute(undefined, this.threads);

@@ -107,13 +107,14 @@ export class CallGraph {
     this.calleeLists.delete(fn);
   }
 
+  /** Bumped by every refresh that changed an edge: what is worked out from the edges alone
+   *  (Findings' functions reaching a start) is kept while it stays. */
+  edgeVersion = 0;
+
   /** Re-resolves the calls of functions whose bodies changed (their file was replaced in the
    *  Program). Says what else may need redoing: `edges` when the set of callees changed (the
    *  components, thread propagation), `context` when what a call carries to its callees did
    *  (locks held, in a loop, on self), `constructions` when classes constructed did. */
-  /** Bumped by every refresh that changed an edge: what is worked out from the edges alone
-   *  (Findings' functions reaching a start) is kept while it stays. */
-  edgeVersion = 0;
 
   refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean; constructed: ClassInfo[] } {
     const set = new Set(fns);

@@ -293,31 +293,41 @@ export class Findings {
    *  after each call hold. Made again with the traversals. */
   private besideThreads(): Map<FnInfo, ModuleCode> {
     if (this.moduleCode) return this.moduleCode;
-    const { program, graph } = this;
     const out = new Map<FnInfo, ModuleCode>();
-    // (the functions reaching a start: from the edges and the starters, kept while both stay)
-    const starters = this.threads.threadStarters();
-    const key = `${graph.edgeVersion}|${starters.map(f => f.ord).sort((a, b) => a - b).join(',')}`;
-    if (this.reaching?.key !== key) this.reaching = { key, fns: starters.length ? graph.closure(starters, 'callers') : new Set() };
-    const reaching = this.reaching.fns;
-    for (const f of program.files) {
+    const reaching = this.reachingStarts();
+    for (const f of this.program.files) {
       // (a file's module function is its first: not a walk over every function)
-      const m = program.functionsOf(f)[0];
+      const m = this.program.functionsOf(f)[0];
       if (m?.s.kind !== 'module') continue;
-      const own = importEnds(m.s);
-      let call = -1, line = own;
-      const joins: ModuleCode['joins'] = [];
-      for (const k of graph.calls.get(m) ?? NO_CALLS) {
-        if (k.site.line < line && k.targets.some(t => reaching.has(t.fn))) { call = k.index; line = k.site.line; }
-        const ids = k.targets.flatMap(t => (t.fn.s.joinsKept ?? NO_LOCKS).flatMap(j => program.lockIds(t.fn, j)));
-        if (ids.length) joins.push({ call: k.index, ids });
-      }
-      if (line !== Infinity) out.set(m, { call, joins });
+      const c = this.moduleCodeOf(m, reaching);
+      if (c) out.set(m, c);
     }
     return (this.moduleCode = out);
   }
   private moduleCode?: Map<FnInfo, ModuleCode>;
   private reaching?: { key: string; fns: Set<FnInfo> };
+
+  /** The functions reaching a thread's start site: from the edges and the starters, kept while
+   *  both stay. */
+  private reachingStarts(): Set<FnInfo> {
+    const starters = this.threads.threadStarters();
+    const key = `${this.graph.edgeVersion}|${starters.map(f => f.ord).sort((a, b) => a - b).join(',')}`;
+    if (this.reaching?.key !== key) this.reaching = { key, fns: starters.length ? this.graph.closure(starters, 'callers') : new Set() };
+    return this.reaching.fns;
+  }
+
+  /** One module's besideThreads entry, undefined where all of its code is import. */
+  private moduleCodeOf(m: FnInfo, reaching: Set<FnInfo>): ModuleCode | undefined {
+    const { program } = this;
+    let call = -1, line = importEnds(m.s);
+    const joins: ModuleCode['joins'] = [];
+    for (const k of this.graph.calls.get(m) ?? NO_CALLS) {
+      if (k.site.line < line && k.targets.some(t => reaching.has(t.fn))) { call = k.index; line = k.site.line; }
+      const ids = k.targets.flatMap(t => (t.fn.s.joinsKept ?? NO_LOCKS).flatMap(j => program.lockIds(t.fn, j)));
+      if (ids.length) joins.push({ call: k.index, ids });
+    }
+    return line === Infinity ? undefined : { call, joins };
+  }
 
   /** Whether besideThreads' answer changed since it was made (forgotten, and made again):
    *  a top-level call's target now keeps other joins, or reaches a start it did not. */
@@ -325,6 +335,30 @@ export class Findings {
     const before = this.moduleCode;
     this.moduleCode = undefined;
     return !!before && !sameModuleCode(before, this.besideThreads());
+  }
+
+  /** The same, after an edit of these functions' bodies that changed no call edge, thread or
+   *  start: only the modules among them, and those calling one at top level (what it keeps
+   *  joined at its end), are looked at again, each entry made again in place. */
+  moduleCodeChangedAt(fns: FnInfo[]): boolean {
+    const code = this.moduleCode;
+    if (!code) return false;
+    const modules = new Set<FnInfo>();
+    for (const fn of fns) {
+      if (fn.s.kind === 'module') modules.add(fn);
+      for (const c of this.graph.callers.get(fn) ?? []) if (c.s.kind === 'module') modules.add(c);
+    }
+    if (!modules.size) return false;
+    const reaching = this.reachingStarts();
+    let changed = false;
+    for (const m of modules) {
+      const now = this.moduleCodeOf(m, reaching), was = code.get(m);
+      if (!now && !was) continue;
+      if (now && was && sameModuleCode(new Map([[m, was]]), new Map([[m, now]]))) continue;
+      changed = true;
+      if (now) code.set(m, now); else code.delete(m);
+    }
+    return changed;
   }
 
   private traverse(): void {
@@ -501,7 +535,8 @@ export class Findings {
       // per constructed object, only what it does on that object, objectParams)
       if (t.joinedBy && (own || !t.objectParams || t.ownParams)) { c.push(t.joinedBy); if (t.instances === 'one') c.push(t.joinedBy + ONE_INSTANCE); }
       if (t.poolJoin && t.poolJoin !== t.joinedBy) c.push(t.poolJoin);
-      // (a task and the callback its future runs when it is done: one after the other)
+      // (a task and the callback its future runs when it is done: one after the other, afterDone;
+      // the callback's two places, on the pool's thread or at once on the caller: one of them)
       if (t.doneAs) c.push(t.doneAs);
       if (t.afterTask) c.push(t.afterTask);
       // (main's, in what only an import runs: IMPORTED)
@@ -612,6 +647,8 @@ export class Findings {
         if ((w.thread.instances !== 'many' && startOrdered(w, o.thread)) || (o.thread.instances !== 'many' && startOrdered(o, w.thread))) continue;
         // (after the joins of every start of the other's thread, each bound to a name of its own)
         if ((!same && joinedAfter(w, o.thread)) || (!same && joinedAfter(o, w.thread))) continue;
+        // (a task, and a callback its future runs once it is done)
+        if (afterDone(w, o.thread) || afterDone(o, w.thread)) continue;
         const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
         const p = pairs.get(key);
         if (!p) {
@@ -1039,6 +1076,13 @@ export function shownLocks(locks: string[]): string[] {
 /** Whether a held mark is the join of thread t (its joinedBy, or that for one instance). */
 function joinOf(l: string, t: ThreadEntry): boolean {
   return (!!t.joinedBy && (l === t.joinedBy || l === t.joinedBy + ONE_INSTANCE)) || (!!t.poolJoin && l === t.poolJoin);
+}
+
+/** Whether an access runs in a callback of the future whose task thread t is (DONE, with
+ *  the callback's `@`: ThreadEntry.doneAs and afterTask, or the call that runs it at once). */
+function afterDone(a: { canonical: readonly string[] }, t: ThreadEntry): boolean {
+  const d = t.doneAs;
+  return !!d && a.canonical.some(l => l.length > d.length && l.startsWith(d) && l[d.length] === '@');
 }
 
 /** Whether an access holds the joins of every start of thread t (ThreadEntry.joinedAll). */

@@ -86,8 +86,9 @@ export interface ThreadStart extends Span {
    *  name as a join names its tasks (`main:ex[]`, EACH_JOINED), which leaving `with … as ex:`
    *  or `ex.shutdown()` joins (ThreadEntry.poolJoin). */
   pool?: string;
-  /** A done-callback's future (`fut.add_done_callback(cb)`), as a join names it: cb runs after
-   *  that future's task has returned (ThreadEntry.afterTask). */
+  /** A done-callback's future (`fut.add_done_callback(cb)`), as a join names it, with `@` and
+   *  the callback's text: cb runs after that future's task has returned, once (ThreadEntry.
+   *  afterTask). */
   future?: string;
   /** A process guessed from the constructor's name (`Process(target=…)` with `Process` a
    *  parameter or an unknown object's attribute): that name's path. Where it resolves to a

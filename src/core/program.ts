@@ -556,12 +556,16 @@ export class Program {
    *  object or on a part of it (`self.disk.start()`), a few calls deep: what its object reaches
    *  may then be another thread's. Narrower than leaks: not an unanalyzed method (`super().pop()`
    *  of a list), nor self passed to a function (`sum(… for x in self)`). */
-  private handsToThreads(m: FnInfo, depth = 0, seen = new Set<FnInfo>()): boolean {
+  handsToThreads(m: FnInfo, depth = 0, seen = new Set<FnInfo>()): boolean {
     if (seen.has(m) || depth > 3) return false;
     seen.add(m);
     this.asked.add(m);
-    if (m.s.starts.length || (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)))) return true;
+    // (a start that gives its thread the object: its target on it, `target=self.worker`, or it
+    // or a part of it among the arguments; not `Thread(target=notify)`)
     const sp = m.s.selfParam;
+    const gives = (t: string) => t === sp || t.startsWith(`${sp}.`);
+    if (sp && m.s.starts.some(st => (st.target && st.target.root === sp) || st.args?.some(gives))) return true;
+    if (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a))) return true;
     if (!sp) return false;
     return m.s.calls.some(site => site.callee.root === sp && (site.callee.attrs.length === 1 || site.callee.attrs.length === 2)
       && this.callTargets(m, site).some(t => this.handsToThreads(t.fn, depth + 1, seen)));
@@ -813,6 +817,13 @@ export class Program {
   /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
    *  wherever it is written: `self._t` in a method is the attribute of the base-most class of
    *  the method's that has it (`mod:Reporter._t`); a list's elements keep their `[]`. */
+  /** A done-callback's future as ThreadEntry.afterTask names it: the future's boundKey, then
+   *  `@` and the callback's text (ThreadStart.future). */
+  doneKey(fn: FnInfo, text: string): string {
+    const at = text.indexOf('@');
+    return at < 0 ? this.boundKey(fn, text) : this.boundKey(fn, text.slice(0, at)) + text.slice(at);
+  }
+
   boundKey(fn: FnInfo, text: string): string {
     const each = text.endsWith(EACH_JOINED);
     const t = each ? text.slice(0, -EACH_JOINED.length) : text;
@@ -1909,7 +1920,8 @@ export class Program {
         if (!type) continue;
         // (`self.settings = {…}` through a property's setter stores nothing there: the setter
         // runs, and what it touches is the container)
-        if (this.lookupMethod(c, attr)?.s.property) continue;
+        const prop = this.lookupMethod(c, attr);
+        if (prop?.s.property && !prop.s.decorators.some(d => /(^|\.)cached_property$/.test(d))) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
         const ci: ContainerInfo = { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column };
         if (info.classBody && !info.instance) ci.classLevel = true;
@@ -2372,7 +2384,7 @@ export class Program {
     if (!ids && text === IMPORTED) memo.set(key, (ids = [IMPORTED]));
     // (a future's task done, `<done>main:f` at its done-callback's registration: named as
     // ThreadEntry.doneAs names it)
-    if (!ids && text.startsWith(DONE)) memo.set(key, (ids = [DONE + this.boundKey(fn, text.slice(DONE.length))]));
+    if (!ids && text.startsWith(DONE)) memo.set(key, (ids = [DONE + this.doneKey(fn, text.slice(DONE.length))]));
     if (!ids) {
       // (none while it is worked out: context managers that hold each other end there)
       memo.set(key, Program.NO_IDS);

@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, BUILTIN_TYPES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, BUILTIN_TYPES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -614,6 +614,18 @@ class Summarizer {
   /** The locks held after a statement, given those held before it: the tasks it waits for have
    *  ended (waits), and a straight-line acquire()/release() holds or lets go a lock. */
   private heldAfter(n: SyntaxNode, ctx: Ctx, locks: string[]): string[] {
+    // (a name bound again, `ex = ThreadPoolExecutor()` after `ex.shutdown()`, `fut = …`: its
+    // new object's tasks are not the ones joined)
+    const bound = n.type === 'expression_statement' ? namedChildren(n)[0] : undefined;
+    const left = bound?.type === 'assignment' ? child(bound, 'left') : undefined;
+    if (left && DOTTED_NAME.test(this.t(left))) {
+      const bare = this.joinName(ctx, this.t(left), true), name = JOINED + bare;
+      // (and a start bound to it before, not joined yet, `fut = ex.submit(f); fut = g`: a later
+      // `fut.result()` or `fut.add_done_callback(cb)` is the new object's, not that task's)
+      // (in a function: a module's earlier statements may be the last summary's, left as they were)
+      if (!locks.includes(name) && ctx.scope.fn.kind !== 'module') for (const st of ctx.scope.fn.starts) if (st.boundTo === bare && st.line < this.line(n)) delete st.boundTo;
+      if (locks.some(l => l.startsWith(JOINED))) locks = locks.filter(l => l !== name && l !== name + EACH_JOINED);
+    }
     for (const w of this.waits(n, ctx)) if (!locks.includes(w)) locks = [...locks, w];
     const lk = this.acquireRelease(n, ctx);
     if (lk) {
@@ -681,10 +693,11 @@ class Summarizer {
     return undefined;
   }
 
-  /** `for t in threads: t.join()`: every thread kept in the list has ended for the statements
-   *  after the loop (`<joined>threads[]`, EACH_JOINED), when the loop joins each element, with
-   *  no timeout, at the top of its body (not under an `if`, a `try`), and nothing in the body
-   *  can skip a join (`break`, `continue`). */
+  /** `for t in threads: t.join()` (or `for f in futs: f.result()`): every thread kept in the
+   *  list has ended for the statements after the loop (`<joined>threads[]`, EACH_JOINED), when
+   *  the loop joins each element, with no timeout, at the top of its body (not under an `if`, a
+   *  `try`), and nothing in the body can skip a join (`break`, `continue`); and `for f in
+   *  as_completed(futs):` run to its end (no `break`, the body adding no future to the list). */
   private joinLoop(n: SyntaxNode, ctx: Ctx): { text: string; acquire: boolean } | undefined {
     const left = child(n, 'left'), right = child(n, 'right'), body = child(n, 'body');
     // `for f in as_completed(futs):` run to its end: every one of them done
@@ -692,7 +705,10 @@ class Summarizer {
       const f = child(right, 'function'), fp = f && this.pathOf(f);
       const args = namedChildren(child(right, 'arguments') ?? right).filter(a => a.type !== 'comment');
       if (!fp || this.canonical(fp) !== 'concurrent.futures.as_completed' || args.length !== 1 || !DOTTED_NAME.test(this.t(args[0])) || this.breaks(body, false)) return undefined;
-      return { text: JOINED + this.joinName(ctx, this.t(args[0])) + EACH_JOINED, acquire: true };
+      // (it iterates the futures the list had when it began: not those the body adds to it)
+      const list = this.t(args[0]);
+      if (this.t(body).includes(`${list}.append(`) || this.t(body).includes(`${list}.extend(`) || this.t(body).includes(`${list} +=`)) return undefined;
+      return { text: JOINED + this.joinName(ctx, list) + EACH_JOINED, acquire: true };
     }
     if (left?.type !== 'identifier' || !right || !body || !DOTTED_NAME.test(this.t(right))) return undefined;
     const v = this.t(left);
@@ -709,14 +725,15 @@ class Summarizer {
     return { text: JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED, acquire: true };
   }
 
-  /** A `break` (or a `continue`) of this loop, anywhere in its body but in a loop or a function
-   *  of its own. */
+  /** A `break` (or a `continue`) of this loop, anywhere in its body but in a function or a
+   *  loop of its own (whose `else:` is this loop's: a `break` there leaves it). */
   private breaks(body: SyntaxNode, orContinue: boolean): boolean {
     const stack = [...body.children];
     while (stack.length) {
       const c = stack.pop()!;
       if (c.type === 'break_statement' || (orContinue && c.type === 'continue_statement')) return true;
-      if (['for_statement', 'while_statement', 'function_definition', 'class_definition', 'lambda'].includes(c.type)) continue;
+      if (c.type === 'function_definition' || c.type === 'class_definition' || c.type === 'lambda') continue;
+      if (c.type === 'for_statement' || c.type === 'while_statement') { for (const e of c.children) if (e.type === 'else_clause') stack.push(e); continue; }
       for (const x of c.children) stack.push(x);
     }
     return false;
@@ -2347,70 +2364,86 @@ class Summarizer {
     return `${ctx.scope.fn.qualname}:<result ${this.t(submit).replace(/\s+/g, '')}>`;
   }
 
-  /** The tasks a statement waits for (held, JOINED, by the statements after it): a future's
-   *  `result()` (`fut.result()`, `ex.submit(f).result()`, each of a list's in a comprehension
-   *  over it, `[f.result() for f in futs]`), `wait(futs)` for all of them, and the tasks of an
-   *  executor the statement shuts down: leaving `with ThreadPoolExecutor() as ex:` (or `with
-   *  self._pool:`), `ex.shutdown()` unless `wait=False`. Not what a nested function does. */
+  /** The tasks a statement waits for (held, JOINED, by the statements after it): leaving
+   *  `with ThreadPoolExecutor() as ex:` (poolExit), and the waits its expression makes for sure
+   *  (callWaits). */
   private waits(n: SyntaxNode, ctx: Ctx): string[] {
+    if (n.type === 'with_statement') return this.poolExit(n, ctx);
+    if (n.type !== 'expression_statement') return [];
     const out: string[] = [];
-    const pools = (text: string) => {
-      const [root, ...attrs] = text.split('.');
-      if (this.executorKind({ root, attrs }) === 'thread') out.push(JOINED + this.joinName(ctx, text) + EACH_JOINED);
-    };
-    if (n.type === 'with_statement') {
-      const clause = n.children.find(c => c.type === 'with_clause');
-      for (const item of clause ? clause.children.filter(c => c.type === 'with_item') : []) {
-        const v = child(item, 'value') ?? namedChildren(item)[0];
-        if (v?.type === 'as_pattern') {
-          const alias = child(v, 'alias'), target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
-          if (target && DOTTED_NAME.test(this.t(target))) pools(this.t(target));
-        } else if (v && DOTTED_NAME.test(this.t(v))) pools(this.t(v));
-      }
-      return out;
-    }
-    if (n.type !== 'expression_statement') return out;
     const stack: SyntaxNode[] = [n];
     while (stack.length) {
       const x = stack.pop()!;
-      if (x.type === 'lambda' || x.type === 'function_definition' || x.type === 'class_definition') continue;
+      // (not what runs only maybe, or later: a branch of `a if c else b`, the right of `and`
+      // or `or`, a lazy generator, a lambda, a nested function; nor a filtered comprehension's)
+      if (MAYBE_RUN.has(x.type) || (COMPREHENSIONS.has(x.type) && x.children.some(c => c.type === 'if_clause'))) continue;
       for (const c of x.children) stack.push(c);
-      if (x.type !== 'call') continue;
-      const f = child(x, 'function');
-      const argList = child(x, 'arguments');
-      const args = argList ? namedChildren(argList).filter(a => a.type !== 'comment') : [];
-      if (f?.type === 'identifier' || (f?.type === 'attribute' && DOTTED_NAME.test(this.t(f)) && this.canonical(this.pathOf(f)!) === 'concurrent.futures.wait')) {
-        // `wait(futs)`: every one of them done (unless it returns at the first)
-        const canon = f.type === 'identifier' ? this.canonical({ root: this.t(f), attrs: [] }) : 'concurrent.futures.wait';
-        if (canon === 'concurrent.futures.wait' && args.length === 1 && DOTTED_NAME.test(this.t(args[0]))) out.push(JOINED + this.joinName(ctx, this.t(args[0])) + EACH_JOINED);
-        continue;
-      }
-      if (f?.type !== 'attribute') continue;
-      const obj = child(f, 'object'), name = this.t(child(f, 'attribute') ?? f);
-      if (!obj) continue;
-      if (name === 'shutdown' && DOTTED_NAME.test(this.t(obj))) {
-        const wait = args.find(a => a.type === 'keyword_argument' && this.t(child(a, 'name') ?? a) === 'wait');
-        const no = (v: SyntaxNode | undefined) => v !== undefined && this.t(v) === 'False';
-        if (!no(wait ? child(wait, 'value') ?? undefined : args[0]?.type === 'keyword_argument' ? undefined : args[0])) pools(this.t(obj));
-        continue;
-      }
-      if (name !== 'result' || args.length) continue;
-      if (obj.type === 'call') {
-        const of = child(obj, 'function');
-        if (of?.type === 'attribute' && this.t(child(of, 'attribute') ?? of) === 'submit') out.push(JOINED + this.inlineFuture(obj, ctx));
-      } else if (obj.type === 'identifier') {
-        // (the variable of a comprehension over a list of futures: each of them)
-        const v = this.t(obj);
-        let over: string | undefined;
-        for (let a = x.parent; a && a !== n; a = a.parent) {
-          if (a.type !== 'for_in_clause') { const clause = a.children.find(c => c.type === 'for_in_clause'); if (!clause) continue; a = clause; }
-          const left = child(a, 'left'), right = child(a, 'right');
-          if (left?.type === 'identifier' && this.t(left) === v && right && DOTTED_NAME.test(this.t(right))) { over = this.t(right); break; }
-        }
-        out.push(JOINED + (over ? this.joinName(ctx, over) + EACH_JOINED : this.joinName(ctx, v)));
-      } else if (DOTTED_NAME.test(this.t(obj))) out.push(JOINED + this.joinName(ctx, this.t(obj)));
+      if (x.type === 'call') this.callWaits(x, n, ctx, out);
     }
     return out;
+  }
+
+  /** Leaving `with ThreadPoolExecutor() as ex:`: its shutdown(wait=True) ends every task given
+   *  to ex (not a multiprocessing ThreadPool's, whose exit terminates them). */
+  private poolExit(n: SyntaxNode, ctx: Ctx): string[] {
+    const out: string[] = [];
+    const clause = n.children.find(c => c.type === 'with_clause');
+    for (const item of clause ? clause.children.filter(c => c.type === 'with_item') : []) {
+      const v = child(item, 'value') ?? namedChildren(item)[0];
+      if (v?.type !== 'as_pattern') continue;
+      const made = namedChildren(v)[0], alias = child(v, 'alias');
+      const target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
+      if (target?.type === 'identifier' && made && this.constructionCanon(made) !== undefined && THREAD_POOL_EXECUTORS.has(this.constructionCanon(made)!)) out.push(this.poolName(ctx, this.t(target)));
+    }
+    return out;
+  }
+
+  /** The join text of the tasks of the executor a name holds (ThreadStart.pool). */
+  private poolName(ctx: Ctx, text: string): string {
+    return JOINED + this.joinName(ctx, text) + EACH_JOINED;
+  }
+
+  /** What one call of a statement waits for: `wait(futs)` (all of them, unless it returns at
+   *  the first), `ex.shutdown()` (not `wait=` anything but True), a future's `result()`
+   *  (`fut.result()`, `ex.submit(f).result()`, each of a list's in a comprehension over it). */
+  private callWaits(x: SyntaxNode, stmt: SyntaxNode, ctx: Ctx, out: string[]): void {
+    const f = child(x, 'function');
+    const argList = child(x, 'arguments');
+    const args = argList ? namedChildren(argList).filter(a => a.type !== 'comment') : [];
+    const fp = f && (f.type === 'identifier' || f.type === 'attribute') ? this.pathOf(f) : undefined;
+    if (fp && this.canonical(fp) === 'concurrent.futures.wait') {
+      if (args.length === 1 && DOTTED_NAME.test(this.t(args[0]))) out.push(JOINED + this.joinName(ctx, this.t(args[0])) + EACH_JOINED);
+      return;
+    }
+    if (f?.type !== 'attribute') return;
+    const obj = child(f, 'object'), name = this.t(child(f, 'attribute') ?? f);
+    if (!obj) return;
+    if (name === 'shutdown' && obj.type === 'identifier') {
+      // (a local or global executor's: an attribute's, `self._pool`, is each object's own)
+      const wait = args.find(a => a.type === 'keyword_argument' && this.t(child(a, 'name') ?? a) === 'wait');
+      const value = wait ? child(wait, 'value') : args[0]?.type === 'keyword_argument' ? undefined : args[0];
+      if ((!value || this.t(value) === 'True') && this.executorKind({ root: this.t(obj), attrs: [] }) === 'thread') out.push(this.poolName(ctx, this.t(obj)));
+      return;
+    }
+    if (name !== 'result' || args.length) return;
+    if (obj.type === 'call') {
+      const of = child(obj, 'function');
+      if (of?.type === 'attribute' && this.t(child(of, 'attribute') ?? of) === 'submit') out.push(JOINED + this.inlineFuture(obj, ctx));
+      return;
+    }
+    if (obj.type !== 'identifier') { if (DOTTED_NAME.test(this.t(obj))) out.push(JOINED + this.joinName(ctx, this.t(obj))); return; }
+    // (the variable of a comprehension over a list of futures: each of them)
+    const v = this.t(obj);
+    for (let a = x.parent; a && a !== stmt; a = a.parent) {
+      if (!COMPREHENSIONS.has(a.type)) continue;
+      const clauses = a.children.filter(c => c.type === 'for_in_clause');
+      const over = clauses.find(c => { const l = child(c, 'left'); return l?.type === 'identifier' && this.t(l) === v; });
+      if (!over) continue;
+      const right = child(over, 'right');
+      if (clauses.length === 1 && right && DOTTED_NAME.test(this.t(right))) out.push(JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED);
+      return;
+    }
+    out.push(JOINED + this.joinName(ctx, v));
   }
 
   /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
@@ -2535,7 +2568,9 @@ class Summarizer {
       kind = 'executor'; target = args[0] ?? kwargs.fn; via = 'add_done_callback';
       const fut = child(child(n, 'function')!, 'object');
       // (one future's: not a loop's, whose callbacks are each after their own task only)
-      if (fut && !ctx.inLoop && DOTTED_NAME.test(this.t(fut))) doneOf = this.joinName(ctx, this.t(fut));
+      // (with the callback's text: two callbacks of one future are not one after the other)
+      const cb = args[0] ?? kwargs.fn;
+      if (fut && cb && !ctx.inLoop && DOTTED_NAME.test(this.t(fut))) doneOf = `${this.joinName(ctx, this.t(fut))}@${this.t(cb).replace(/\s+/g, '')}`;
     }
     else if (path.attrs.length && LOOP_SCHEDULERS.has(path.attrs[path.attrs.length - 1]) && !this.executorKind({ root: path.root, attrs: path.attrs.slice(0, -1) })) {
       // `loop.call_soon_threadsafe(cb, x)`: cb runs on the loop's thread (ThreadStart.loop)
@@ -2558,7 +2593,9 @@ class Summarizer {
       if (ex) { kind = ex === 'process' ? 'process' : 'executor'; target = args[0] ?? kwargs.fn ?? kwargs.func; many = EXECUTOR_MANY.has(m); via = `${recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root}.${m}`; if (!many) targetArgs = args.slice(1); }
       // (a named executor's tasks: joined by leaving its `with`, or its shutdown())
       const fnNode = child(n, 'function'), recvNode = fnNode && child(fnNode, 'object');
-      if (ex === 'thread' && !inlineExecutor && recvNode && DOTTED_NAME.test(this.t(recvNode))) pool = this.joinName(ctx, this.t(recvNode)) + EACH_JOINED;
+      // (a local's or a global's: an attribute's, `self._pool`, is each object's own, which one
+      // object's shutdown does not end)
+      if (ex === 'thread' && !inlineExecutor && recvNode?.type === 'identifier') pool = this.joinName(ctx, this.t(recvNode)) + EACH_JOINED;
       // (and one submitted task: by its future's result(), `fut = ex.submit(f); fut.result()`,
       // `ex.submit(f).result()`)
       if (ex === 'thread' && m === 'submit') futureOf = this.futureName(n, ctx);
@@ -2906,8 +2943,9 @@ function receiverUse(id: SyntaxNode, text: (n: SyntaxNode) => string): 'use' | '
     || (TESTS.has(p.type) && (top.field === 'condition' || p.type === 'not_operator' || p.type === 'comparison_operator')) ? 'use' : 'value';
 }
 
-/** Builtins that read a container whole and keep no reference to it (what they return is new). */
-const CONSUMING_BUILTINS = new Set(['len', 'list', 'tuple', 'sorted', 'sum', 'min', 'max', 'any', 'all', 'str', 'repr', 'bool', 'set', 'frozenset', 'dict', 'print']);
+/** Builtins that read a container whole and keep no reference to it (what they return is new;
+ *  not min/max, which may return the container itself, an element of a list of lists). */
+const CONSUMING_BUILTINS = new Set(['len', 'list', 'tuple', 'sorted', 'sum', 'any', 'all', 'str', 'repr', 'bool', 'set', 'frozenset', 'dict', 'print']);
 
 /** A call of a consuming builtin, or a string's join (`", ".join(b.names)`). */
 function consumingCall(call: SyntaxNode, text: (n: SyntaxNode) => string): boolean {
@@ -2917,11 +2955,12 @@ function consumingCall(call: SyntaxNode, text: (n: SyntaxNode) => string): boole
   return f.type === 'attribute' && child(f, 'object')?.type === 'string' && text(child(f, 'attribute') ?? f) === 'join';
 }
 
-/** The line of a module's first top-level call of a function (not of a class-like name, a
- *  constructor), after which its code may run beside a thread that call started. */
+/** The line of a module's first top-level call (a constructor's too: `srv = Server()` whose
+ *  `__init__` starts a thread), after which its code may run beside a thread that call
+ *  started. */
 function firstCall(fn: FunctionSummary): number {
   let first = Infinity;
-  for (const c of fn.calls) if (c.line < first && !c.property && !c.setter && !c.dunder && !classLike([c.callee.root, ...c.callee.attrs].join('.'))) first = c.line;
+  for (const c of fn.calls) if (c.line < first && !c.property && !c.setter && !c.dunder) first = c.line;
   return first;
 }
 
@@ -2970,6 +3009,11 @@ function conditional(n: SyntaxNode): boolean {
   }
   return false;
 }
+
+/** What may run only in part, or later: no wait inside it is made for sure (Summarizer.waits). */
+const MAYBE_RUN = new Set(['conditional_expression', 'boolean_operator', 'generator_expression', 'lambda', 'function_definition', 'class_definition']);
+/** Comprehensions that run at once. */
+const COMPREHENSIONS = new Set(['list_comprehension', 'set_comprehension', 'dictionary_comprehension']);
 
 /** The mapping whose value a path root is an item of: `<call:m.setdefault>`, `<item>m`. */
 function valuesHolder(root: string): string | undefined {

@@ -459,11 +459,17 @@ export class ThreadModel {
       const perObject = !!every(c.objectOwn)?.length && !every(c.own)?.length;
       const joined = c.bound.length && c.bound.every(b => b !== undefined && b === c.bound[0]) && boundUses.get(c.bound[0]!) === 1
         && (instances === 'one' || c.bound[0]!.endsWith(EACH_JOINED) || perObject) ? JOINED + c.bound[0] : undefined;
-      const pools = c.raw.map(r => { const p = r.start !== undefined ? r.fn.s.starts[r.start]?.pool : undefined; return p === undefined ? p : program.boundKey(r.fn, p); });
-      const poolJoin = pools.length && pools.every(p => p !== undefined && p === pools[0]) ? JOINED + pools[0] : undefined;
+      // (what every one of its starts says, or nothing)
+      const common = (field: 'pool' | 'future', key: (fn: FnInfo, t: string) => string) => {
+        const l = c.raw.map(r => { const v = r.start !== undefined ? r.fn.s.starts[r.start]?.[field] : undefined; return v === undefined ? v : key(r.fn, v); });
+        return l.length && l.every(v => v !== undefined && v === l[0]) ? l[0] : undefined;
+      };
+      const pool = common('pool', (fn, t) => program.boundKey(fn, t));
+      const poolJoin = pool !== undefined ? JOINED + pool : undefined;
       const doneAs = joined && c.kind === 'executor' && instances === 'one' && !joined.endsWith(EACH_JOINED) ? DONE + joined.slice(JOINED.length) : undefined;
-      const futures = c.raw.map(r => { const f = r.start !== undefined ? r.fn.s.starts[r.start]?.future : undefined; return f === undefined ? f : program.boundKey(r.fn, f); });
-      const afterTask = futures.length && futures.every(f => f !== undefined && f === futures[0]) ? DONE + futures[0] : undefined;
+      // (a callback registered once: by a function that runs once, from one place)
+      const future = c.raw.every(r => !this.runsRepeatedly(r.fn) && reachedOnce(r.fn)) ? common('future', (fn, t) => program.doneKey(fn, t)) : undefined;
+      const afterTask = future !== undefined ? DONE + future : undefined;
       // (one start, in no loop, of a function that runs once, from one place (one thread's run
       // or main's), and is none of its entries: what precedes the function's first start in no
       // loop comes before the thread, STARTED; the summarizer marks it, one mark per function)

@@ -73,6 +73,10 @@ export const EACH_JOINED = '[]';
 /** A name that reads as a lock, for locks whose binding the engine cannot see. */
 export const LOCK_NAME = /(^|_)(lock|rlock|mutex|mtx|cond|cv|condition|sem|semaphore)s?$|lock$/i;
 
+/** Executors whose `with` exit shuts them down waiting for their tasks (multiprocessing's
+ *  pools terminate theirs). */
+export const THREAD_POOL_EXECUTORS = new Set(['concurrent.futures.ThreadPoolExecutor', 'concurrent.futures.thread.ThreadPoolExecutor']);
+
 export const EXECUTOR_CONSTRUCTORS: Record<string, 'thread' | 'process'> = {
   'concurrent.futures.ThreadPoolExecutor': 'thread', 'concurrent.futures.thread.ThreadPoolExecutor': 'thread',
   'concurrent.futures.ProcessPoolExecutor': 'process', 'concurrent.futures.process.ProcessPoolExecutor': 'process',
