@@ -2379,6 +2379,8 @@ class Summarizer {
       if (MAYBE_RUN.has(x.type) || (COMPREHENSIONS.has(x.type) && x.children.some(c => c.type === 'if_clause'))) continue;
       for (const c of x.children) stack.push(c);
       if (x.type === 'call') this.callWaits(x, n, ctx, out);
+      // (`await fut` on a name an executor's future is bound to)
+      else if (x.type === 'await' && namedChildren(x)[0]?.type === 'identifier') out.push(JOINED + this.joinName(ctx, this.t(namedChildren(x)[0])));
     }
     return out;
   }
@@ -2404,7 +2406,7 @@ class Summarizer {
   }
 
   /** What one call of a statement waits for: `wait(futs)` (all of them, unless it returns at
-   *  the first), `ex.shutdown()` (not `wait=` anything but True), a future's `result()`
+   *  the first), `await loop.run_in_executor(None, f)`, `ex.shutdown()` (not `wait=` anything but True), a future's `result()`
    *  (`fut.result()`, `ex.submit(f).result()`, each of a list's in a comprehension over it). */
   private callWaits(x: SyntaxNode, stmt: SyntaxNode, ctx: Ctx, out: string[]): void {
     const f = child(x, 'function');
@@ -2418,6 +2420,7 @@ class Summarizer {
     if (f?.type !== 'attribute') return;
     const obj = child(f, 'object'), name = this.t(child(f, 'attribute') ?? f);
     if (!obj) return;
+    if (name === 'run_in_executor' && x.parent?.type === 'await') { out.push(JOINED + this.inlineFuture(x, ctx)); return; }
     if (name === 'shutdown' && obj.type === 'identifier') {
       // (a local or global executor's: an attribute's, `self._pool`, is each object's own)
       const wait = args.find(a => a.type === 'keyword_argument' && this.t(child(a, 'name') ?? a) === 'wait');
@@ -2585,7 +2588,12 @@ class Summarizer {
       coroutine = args[0];
       loop = this.short((args[1] ?? kwargs.loop)!);
     }
-    else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') { kind = 'executor'; target = args[1]; via = 'run_in_executor'; targetArgs = args.slice(2); }
+    else if (path.attrs.length && path.attrs[path.attrs.length - 1] === 'run_in_executor') {
+      kind = 'executor'; target = args[1]; via = 'run_in_executor'; targetArgs = args.slice(2);
+      // (`await loop.run_in_executor(None, f)`: f has returned when the await does)
+      // (or `fut = loop.run_in_executor(…)`, then `await fut`)
+      futureOf = n.parent?.type === 'await' ? this.inlineFuture(n, ctx) : this.boundName(n, ctx);
+    }
     else if (path.attrs.length && EXECUTOR_METHODS.has(path.attrs[path.attrs.length - 1])) {
       const m = path.attrs[path.attrs.length - 1];
       const recv: ExprPath = { root: path.root, attrs: path.attrs.slice(0, -1) };
