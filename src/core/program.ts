@@ -1632,6 +1632,16 @@ export class Program {
     this.paramFunctions = undefined;
     this.lockParams = undefined;
     try {
+      // (rounds: an object handed to a parameter is handed on by that function's calls to the
+      // next one, `exp.start(sink)` → `submit(self.feed, sink)` → `submit(sink.write, …)`; each
+      // round reads what the last typed, `handedDown`, until nothing new, at most three)
+      for (let round = 0, size = -1; round < HAND_DOWN_ROUNDS; round++) {
+      if (round) {
+        const now = [...out.values()].reduce((n, m) => n + [...m.values()].reduce((k, l) => k + l.length, 0), 0);
+        if (now === size) break;
+        size = now;
+        this.handedDown = out;
+      }
       for (const fn of this.fnList) {
         for (const { callee, args, kwargs, start } of this.handing(fn)) {
           const handed = this.handedValues(fn, args, start);
@@ -1674,6 +1684,8 @@ export class Program {
           }
         }
       }
+      }
+      this.handedDown = undefined;
       // Decorators: `@handler("ping") def on_ping(…)` hands on_ping to what `handler("ping")`
       // returns (a registering closure, `def deco(fn): HANDLERS[kind] = fn`); `@register` to
       // register itself. Module functions only (a decorated method is not called through self).
@@ -1773,7 +1785,9 @@ export class Program {
     for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args, start: true });
     const names = this.functionNames();
     const classes = this.classNames();
-    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a))) || !!constructionCallee(a);
+    // (and, in a later round, a parameter an earlier one typed: handedDown)
+    const down = this.handedDown?.get(fn);
+    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a))) || !!constructionCallee(a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -1787,6 +1801,9 @@ export class Program {
   /** Per argument, the functions it names, or the objects of analyzed classes an attribute
    *  path holds (`poll(self.mgr)`, `args=(self.mgr,)`: the helper's `mgr.put(…)` is the
    *  manager's); undefined when none does. */
+  /** While collectParamFunctions runs its later rounds: what the rounds before typed. */
+  private handedDown?: Map<FnInfo, Map<string, Val[]>>;
+
   private handedValues(fn: FnInfo, args: string[], start = false): Val[][] | undefined {
     const names = this.functionNames();
     const classes = this.classNames();
@@ -1813,6 +1830,9 @@ export class Program {
       // `self.path`)
       // (and a local bound to a construction, `h = StreamHandler(); logger.addHandler(h)`)
       const objects = start || constructedLocal(fn, a) || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
+      // (a parameter the last round typed with objects: handed on, handedDown)
+      const down = !a.includes('.') ? this.handedDown?.get(fn)?.get(a)?.filter(v => v.k === 'inst' && !v.loose) : undefined;
+      if (down?.length) return down;
       if (!named && !objects) return NO_VALS;
       // (a module global, `q = SimpleQueue()` then `Thread(target=drain, args=(q,))`: what it
       // is bound to)
@@ -1850,6 +1870,10 @@ export class Program {
   private handedKey(fn: FnInfo): string {
     let key = '';
     const keyOf = (l: Val[]) => l.map(v => (v.k === 'fn' ? v.fn.key : v.k === 'inst' ? `@${v.cls.key}` : '')).join('|');
+    // (with its parameters as the last collection typed them: an object handed on, handedDown)
+    const was = this.handedDown;
+    this.handedDown = this.paramFunctions;
+    try {
     for (const { callee, args, kwargs, start } of this.handing(fn)) {
       const handed = this.handedValues(fn, args, start) ?? [];
       const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedValues(fn, [a])?.[0] ?? [])}`);
@@ -1860,6 +1884,7 @@ export class Program {
       const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) || locks ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
       key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
     }
+    } finally { this.handedDown = was; }
     return key;
   }
 
@@ -2682,6 +2707,9 @@ export function dotted(text: string): ExprPath {
 function callResults(p: Program, vals: Val[]): Val[] {
   return vals.flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? p.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : []));
 }
+
+/** Rounds of collectParamFunctions: objects handed down that many calls deep. */
+const HAND_DOWN_ROUNDS = 3;
 
 /** A dotted text that calls on the way (`get_policy().new_event_loop`, a local's type from
  *  `loop = get_policy().new_event_loop()`): the last call's callee as a `<call:…>` root, which
