@@ -115,7 +115,6 @@ export class CallGraph {
    *  Program). Says what else may need redoing: `edges` when the set of callees changed (the
    *  components, thread propagation), `context` when what a call carries to its callees did
    *  (locks held, in a loop, on self), `constructions` when classes constructed did. */
-
   refresh(fns: FnInfo[]): { edges: boolean; context: boolean; loops: boolean; constructions: boolean; constructed: ClassInfo[] } {
     const set = new Set(fns);
     const before = new Map(fns.map(fn => [fn, edgeKey(this.calls.get(fn) ?? [])]));

@@ -90,7 +90,7 @@ const MAX_LOGGED_FINDINGS = 200_000;
 interface CheckFinding { index: number; container: string; finding: FindingReport }
 
 /** A module's top-level code that runs beside threads (Findings.besideThreads): after which
- *  line, and the join ids its top-level calls keep, by the call's line. */
+ *  top-level call, and the join ids its top-level calls keep, by the call's index. */
 interface ModuleCode {
   /** The index of the top-level call after which it runs beside a thread (CallSite order),
    *  -1 where its own first start comes first (importEnds): read through the summary, so lines
@@ -106,11 +106,13 @@ function moduleAfter(m: FnInfo, c: ModuleCode): number {
 
 function sameModuleCode(a: Map<FnInfo, ModuleCode>, b: Map<FnInfo, ModuleCode>): boolean {
   if (a.size !== b.size) return false;
-  for (const [m, x] of a) {
-    const y = b.get(m);
-    if (!y || x.call !== y.call || x.joins.length !== y.joins.length || x.joins.some((j, i) => j.call !== y.joins[i].call || !sameStrings(j.ids, y.joins[i].ids))) return false;
-  }
+  for (const [m, x] of a) if (!sameEntry(x, b.get(m))) return false;
   return true;
+}
+
+function sameEntry(x: ModuleCode | undefined, y: ModuleCode | undefined): boolean {
+  if (!x || !y) return x === y;
+  return x.call === y.call && x.joins.length === y.joins.length && x.joins.every((j, i) => j.call === y.joins[i].call && sameStrings(j.ids, y.joins[i].ids));
 }
 
 /** Findings by container, so an edit redoes only the containers whose accesses it changed. */
@@ -352,9 +354,8 @@ export class Findings {
     const reaching = this.reachingStarts();
     let changed = false;
     for (const m of modules) {
-      const now = this.moduleCodeOf(m, reaching), was = code.get(m);
-      if (!now && !was) continue;
-      if (now && was && sameModuleCode(new Map([[m, was]]), new Map([[m, now]]))) continue;
+      const now = this.moduleCodeOf(m, reaching);
+      if (sameEntry(code.get(m), now)) continue;
       changed = true;
       if (now) code.set(m, now); else code.delete(m);
     }

@@ -814,9 +814,6 @@ export class Program {
     return { cls, attr: text.slice(sp.length + 1) };
   }
 
-  /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
-   *  wherever it is written: `self._t` in a method is the attribute of the base-most class of
-   *  the method's that has it (`mod:Reporter._t`); a list's elements keep their `[]`. */
   /** A done-callback's future as ThreadEntry.afterTask names it: the future's boundKey, then
    *  `@` and the callback's text (ThreadStart.future). */
   doneKey(fn: FnInfo, text: string): string {
@@ -824,6 +821,9 @@ export class Program {
     return at < 0 ? this.boundKey(fn, text) : this.boundKey(fn, text.slice(0, at)) + text.slice(at);
   }
 
+  /** What a thread object is bound to (ThreadStart.boundTo, a join's text), as one name
+   *  wherever it is written: `self._t` in a method is the attribute of the base-most class of
+   *  the method's that has it (`mod:Reporter._t`); a list's elements keep their `[]`. */
   boundKey(fn: FnInfo, text: string): string {
     const each = text.endsWith(EACH_JOINED);
     const t = each ? text.slice(0, -EACH_JOINED.length) : text;
@@ -897,15 +897,11 @@ export class Program {
   }
 
   /** What calling a chain's callee text gives, seen from a module's top level
-   *  (`UnixPolicy().new_event_loop`: an instance's method's returns). */
+   *  (`UnixPolicy().new_event_loop`: an instance's method's returns): evaluated as a
+   *  function's local type is, `chained`, in the module's own function (its first). */
   private chainValues(file: FileSummary, text: string): Val[] {
-    const segs = text.split('().');
-    let vals = this.evalGlobalPath(file, dotted(segs[0]));
-    for (const seg of segs.slice(1)) {
-      vals = callResults(this, vals);
-      for (const a of seg.split('.')) vals = vals.flatMap(v => this.getAttr(v, a));
-    }
-    return callResults(this, vals);
+    const m = this.functionsOf(file)[0];
+    return m ? callResults(this, this.evalPath(m, chained(text))) : NO_VALS;
   }
 
   /** The enclosing method for `self`/`super()` in a function or its closures. */
@@ -1636,54 +1632,54 @@ export class Program {
       // next one, `exp.start(sink)` → `submit(self.feed, sink)` → `submit(sink.write, …)`; each
       // round reads what the last typed, `handedDown`, until nothing new, at most three)
       for (let round = 0, size = -1; round < HAND_DOWN_ROUNDS; round++) {
-      if (round) {
-        const now = [...out.values()].reduce((n, m) => n + [...m.values()].reduce((k, l) => k + l.length, 0), 0);
-        if (now === size) break;
-        size = now;
-        this.handedDown = out;
-      }
-      for (const fn of this.fnList) {
-        for (const { callee, args, kwargs, start } of this.handing(fn)) {
-          const handed = this.handedValues(fn, args, start);
-          const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
-          const locks = this.lockArgs(fn, args, kwargs);
-          if (!handed && !byName?.length && !locks) continue;
-          // (and, where that names nothing, with what inference types: `self._uploader.submit(
-          // job)` with `self._uploader` given to the constructor)
-          const direct = this.evalPath(fn, callee);
-          for (const v of direct.length || !callee.attrs.length ? direct : this.inferred(() => this.evalPath(fn, callee))) {
-            // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
-            const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
-            const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
-            if (!t) continue;
-            const params = callParams(t.fn, t.bound);
-            // (a parameter some site hands a lock and none of these sites anything else)
-            for (const l of [...args.map((_, i) => i), ...Object.keys(kwargs ?? {})]) {
-              const p = paramAt(params, l);
-              if (!p) continue;
-              const map = locks?.includes(l) ? lockParams : notLocks;
-              let set = map.get(t.fn);
-              if (!set) map.set(t.fn, (set = new Set()));
-              set.add(p);
+        if (round) {
+          const now = [...out.values()].reduce((n, m) => n + [...m.values()].reduce((k, l) => k + l.length, 0), 0);
+          if (now === size) break;
+          size = now;
+          this.handedDown = out;
+        }
+        for (const fn of this.fnList) {
+          for (const { callee, args, kwargs, start } of this.handing(fn)) {
+            const handed = this.handedValues(fn, args, start);
+            const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
+            const locks = this.lockArgs(fn, args, kwargs);
+            if (!handed && !byName?.length && !locks) continue;
+            // (and, where that names nothing, with what inference types: `self._uploader.submit(
+            // job)` with `self._uploader` given to the constructor)
+            const direct = this.evalPath(fn, callee);
+            for (const v of direct.length || !callee.attrs.length ? direct : this.inferred(() => this.evalPath(fn, callee))) {
+              // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
+              const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
+              const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
+              if (!t) continue;
+              const params = callParams(t.fn, t.bound);
+              // (a parameter some site hands a lock and none of these sites anything else)
+              for (const l of [...args.map((_, i) => i), ...Object.keys(kwargs ?? {})]) {
+                const p = paramAt(params, l);
+                if (!p) continue;
+                const map = locks?.includes(l) ? lockParams : notLocks;
+                let set = map.get(t.fn);
+                if (!set) map.set(t.fn, (set = new Set()));
+                set.add(p);
+              }
+              const put = (p: string, vals: Val[]) => {
+                let m = out.get(t.fn);
+                if (!m) out.set(t.fn, (m = new Map()));
+                const l = m.get(p) ?? [];
+                for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
+                m.set(p, l);
+              };
+              // (an object only to a parameter nothing types: an annotation says what it is)
+              const fit = (p: string, vals: Val[]) => (own(t.fn.s.paramTypes, p) ? vals.filter(v => v.k === 'fn') : vals);
+              handed?.forEach((vals, i) => {
+                const p = paramAt(params, i);
+                if (vals.length && p) put(p, fit(p, vals));
+              });
+              // (`retry(action=self.reload)`)
+              for (const [k, vals] of byName ?? []) if (paramAt(params, k)) put(k, fit(k, vals));
             }
-            const put = (p: string, vals: Val[]) => {
-              let m = out.get(t.fn);
-              if (!m) out.set(t.fn, (m = new Map()));
-              const l = m.get(p) ?? [];
-              for (const v of vals) if (!l.some(o => sameVal(o, v))) l.push(v);
-              m.set(p, l);
-            };
-            // (an object only to a parameter nothing types: an annotation says what it is)
-            const fit = (p: string, vals: Val[]) => (own(t.fn.s.paramTypes, p) ? vals.filter(v => v.k === 'fn') : vals);
-            handed?.forEach((vals, i) => {
-              const p = paramAt(params, i);
-              if (vals.length && p) put(p, fit(p, vals));
-            });
-            // (`retry(action=self.reload)`)
-            for (const [k, vals] of byName ?? []) if (paramAt(params, k)) put(k, fit(k, vals));
           }
         }
-      }
       }
       this.handedDown = undefined;
       // Decorators: `@handler("ping") def on_ping(…)` hands on_ping to what `handler("ping")`
@@ -1798,12 +1794,12 @@ export class Program {
     return out;
   }
 
-  /** Per argument, the functions it names, or the objects of analyzed classes an attribute
-   *  path holds (`poll(self.mgr)`, `args=(self.mgr,)`: the helper's `mgr.put(…)` is the
-   *  manager's); undefined when none does. */
   /** While collectParamFunctions runs its later rounds: what the rounds before typed. */
   private handedDown?: Map<FnInfo, Map<string, Val[]>>;
 
+  /** Per argument, the functions it names, or the objects of analyzed classes an attribute
+   *  path holds (`poll(self.mgr)`, `args=(self.mgr,)`: the helper's `mgr.put(…)` is the
+   *  manager's); undefined when none does. */
   private handedValues(fn: FnInfo, args: string[], start = false): Val[][] | undefined {
     const names = this.functionNames();
     const classes = this.classNames();
@@ -1874,16 +1870,16 @@ export class Program {
     const was = this.handedDown;
     this.handedDown = this.paramFunctions;
     try {
-    for (const { callee, args, kwargs, start } of this.handing(fn)) {
-      const handed = this.handedValues(fn, args, start) ?? [];
-      const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedValues(fn, [a])?.[0] ?? [])}`);
-      // (and what the callee is: `bus = Bus(); bus.subscribe(h)` hands h to Bus.subscribe only
-      // while bus is a Bus)
-      // (and which arguments are locks: lockParams)
-      const locks = this.lockArgs(fn, args, kwargs);
-      const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) || locks ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
-      key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
-    }
+      for (const { callee, args, kwargs, start } of this.handing(fn)) {
+        const handed = this.handedValues(fn, args, start) ?? [];
+        const byName = Object.entries(kwargs ?? {}).map(([k, a]) => `${k}=${keyOf(this.handedValues(fn, [a])?.[0] ?? [])}`);
+        // (and what the callee is: `bus = Bus(); bus.subscribe(h)` hands h to Bus.subscribe only
+        // while bus is a Bus)
+        // (and which arguments are locks: lockParams)
+        const locks = this.lockArgs(fn, args, kwargs);
+        const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) || locks ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
+        key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
+      }
     } finally { this.handedDown = was; }
     return key;
   }

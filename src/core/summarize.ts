@@ -708,7 +708,7 @@ class Summarizer {
       // (it iterates the futures the list had when it began: not those the body adds to it)
       const list = this.t(args[0]);
       if (this.t(body).includes(`${list}.append(`) || this.t(body).includes(`${list}.extend(`) || this.t(body).includes(`${list} +=`)) return undefined;
-      return { text: JOINED + this.joinName(ctx, list) + EACH_JOINED, acquire: true };
+      return { text: this.eachJoined(ctx, list), acquire: true };
     }
     if (left?.type !== 'identifier' || !right || !body || !DOTTED_NAME.test(this.t(right))) return undefined;
     const v = this.t(left);
@@ -722,7 +722,7 @@ class Summarizer {
     });
     // (a way out before some element's join: a `break` or `continue` of this loop)
     if (!joins || this.breaks(body, true)) return undefined;
-    return { text: JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED, acquire: true };
+    return { text: this.eachJoined(ctx, this.t(right)), acquire: true };
   }
 
   /** A `break` (or a `continue`) of this loop, anywhere in its body but in a function or a
@@ -2395,13 +2395,15 @@ class Summarizer {
       if (v?.type !== 'as_pattern') continue;
       const made = namedChildren(v)[0], alias = child(v, 'alias');
       const target = alias && (alias.type === 'as_pattern_target' ? namedChildren(alias)[0] : alias);
-      if (target?.type === 'identifier' && made && this.constructionCanon(made) !== undefined && THREAD_POOL_EXECUTORS.has(this.constructionCanon(made)!)) out.push(this.poolName(ctx, this.t(target)));
+      const canon = made && this.constructionCanon(made);
+      if (target?.type === 'identifier' && canon && THREAD_POOL_EXECUTORS.has(canon)) out.push(this.eachJoined(ctx, this.t(target)));
     }
     return out;
   }
 
-  /** The join text of the tasks of the executor a name holds (ThreadStart.pool). */
-  private poolName(ctx: Ctx, text: string): string {
+  /** The join text of every element of the list a name holds, or of every task of the
+   *  executor it holds (ThreadStart.pool): `<joined>fn:futs[]`. */
+  private eachJoined(ctx: Ctx, text: string): string {
     return JOINED + this.joinName(ctx, text) + EACH_JOINED;
   }
 
@@ -2414,7 +2416,7 @@ class Summarizer {
     const args = argList ? namedChildren(argList).filter(a => a.type !== 'comment') : [];
     const fp = f && (f.type === 'identifier' || f.type === 'attribute') ? this.pathOf(f) : undefined;
     if (fp && this.canonical(fp) === 'concurrent.futures.wait') {
-      if (args.length === 1 && DOTTED_NAME.test(this.t(args[0]))) out.push(JOINED + this.joinName(ctx, this.t(args[0])) + EACH_JOINED);
+      if (args.length === 1 && DOTTED_NAME.test(this.t(args[0]))) out.push(this.eachJoined(ctx, this.t(args[0])));
       return;
     }
     if (f?.type !== 'attribute') return;
@@ -2425,7 +2427,7 @@ class Summarizer {
       // (a local or global executor's: an attribute's, `self._pool`, is each object's own)
       const wait = args.find(a => a.type === 'keyword_argument' && this.t(child(a, 'name') ?? a) === 'wait');
       const value = wait ? child(wait, 'value') : args[0]?.type === 'keyword_argument' ? undefined : args[0];
-      if ((!value || this.t(value) === 'True') && this.executorKind({ root: this.t(obj), attrs: [] }) === 'thread') out.push(this.poolName(ctx, this.t(obj)));
+      if ((!value || this.t(value) === 'True') && this.executorKind({ root: this.t(obj), attrs: [] }) === 'thread') out.push(this.eachJoined(ctx, this.t(obj)));
       return;
     }
     if (name !== 'result' || args.length) return;
@@ -2443,7 +2445,7 @@ class Summarizer {
       const over = clauses.find(c => { const l = child(c, 'left'); return l?.type === 'identifier' && this.t(l) === v; });
       if (!over) continue;
       const right = child(over, 'right');
-      if (clauses.length === 1 && right && DOTTED_NAME.test(this.t(right))) out.push(JOINED + this.joinName(ctx, this.t(right)) + EACH_JOINED);
+      if (clauses.length === 1 && right && DOTTED_NAME.test(this.t(right))) out.push(this.eachJoined(ctx, this.t(right)));
       return;
     }
     out.push(JOINED + this.joinName(ctx, v));
@@ -2570,10 +2572,9 @@ class Summarizer {
       // (once per future: many only as its registration is, in a loop)
       kind = 'executor'; target = args[0] ?? kwargs.fn; via = 'add_done_callback';
       const fut = child(child(n, 'function')!, 'object');
-      // (one future's: not a loop's, whose callbacks are each after their own task only)
-      // (with the callback's text: two callbacks of one future are not one after the other)
-      const cb = args[0] ?? kwargs.fn;
-      if (fut && cb && !ctx.inLoop && DOTTED_NAME.test(this.t(fut))) doneOf = `${this.joinName(ctx, this.t(fut))}@${this.t(cb).replace(/\s+/g, '')}`;
+      // (one future's, not a loop's, whose callbacks are each after their own task only; with
+      // the callback's text: two callbacks of one future are not one after the other)
+      if (fut && target && !ctx.inLoop && DOTTED_NAME.test(this.t(fut))) doneOf = `${this.joinName(ctx, this.t(fut))}@${this.t(target).replace(/\s+/g, '')}`;
     }
     else if (path.attrs.length && LOOP_SCHEDULERS.has(path.attrs[path.attrs.length - 1]) && !this.executorKind({ root: path.root, attrs: path.attrs.slice(0, -1) })) {
       // `loop.call_soon_threadsafe(cb, x)`: cb runs on the loop's thread (ThreadStart.loop)
