@@ -320,8 +320,28 @@ export class ThreadModel {
       // started)
       if (program.isExternal(cls, 'threading.Thread') || [...THREAD_STAND_INS, ...TIMER_CONSTRUCTORS].some(n => program.isExternal(cls, n))) continue;
       const run = program.lookupMethod(cls, 'run');
-      if (!run) continue;
       const kind: ThreadKind = program.derivesFrom(cls, 'multiprocessing.Process') ? 'process' : 'thread';
+      if (!run) {
+        // (threading.Thread's own run(): the target each construction hands it, `Worker(target=
+        // f)`, or its __init__ hands up, `super().__init__(target=self._body)`; a thread per
+        // target, named for the class where it is the only one, as madeBy's below)
+        const sites = graph.constructions.get(cls) ?? [];
+        const each = new Map<FnInfo, { sites: SiteSource[]; bound: (string | undefined)[]; many: boolean; recv?: ClassInfo }>();
+        sites.forEach((s, i) => {
+          for (const t of this.handedTargets(cls, s)) {
+            let e = each.get(t.fn);
+            if (!e) each.set(t.fn, (e = { sites: [], bound: [], many: false, recv: t.recv }));
+            e.sites.push(constructionSite(cls, i));
+            e.bound.push(s.site.boundTo);
+            if (s.site.inLoop || sites.length > 1) e.many = true;
+          }
+        });
+        for (const [target, e] of each) e.sites.forEach((site, i) => {
+          if (each.size > 1) note(target, kind, shortName(target, graph), site, e.many, undefined, undefined, e.bound[i], undefined, e.recv);
+          else note(target, kind, cls.s.name, site, e.many, undefined, cls, e.bound[i], undefined, e.recv);
+        });
+        continue;
+      }
       // Each class constructed is its own thread; a class defining run() but never constructed here still is one.
       // (but not a base class whose subclasses are the ones constructed: their threads run it)
       const sites = graph.constructions.get(cls) ?? [];
@@ -702,6 +722,15 @@ export class ThreadModel {
         if (m) up += `@${pointRank(points, m)}`;
       }
     }
+    // (and the targets handed to Thread subclasses, `Worker(target=f)`, `super().__init__(
+    // target=self._body)`: handedTargets; what they resolve to where some class could take one)
+    for (const c of fn.s.calls) {
+      const last = c.callee.attrs.length ? c.callee.attrs[c.callee.attrs.length - 1] : c.callee.root;
+      if (last !== '__init__' && !(own(c.kwargs, 'target') && classLike(last))) continue;
+      const text = own(c.kwargs, 'target') ?? c.args.slice(0, 3).join(',');
+      up += `>${text}`;
+      if (own(c.kwargs, 'target') && DOTTED_NAME.test(text)) up += '=' + this.program.callTargets(fn, { ...c, callee: dotted(text), args: [], kwargs: {}, locks: [] }).map(t => t.fn.key).join(',');
+    }
     if (!fn.s.starts.length) return up;
     return JSON.stringify(fn.s.starts.map(st => ({ ...st, line: 0, column: 0, endLine: 0, endColumn: 0 })))
       // the target's short name too: a lambda's thread is named for what it calls
@@ -753,6 +782,36 @@ export class ThreadModel {
       }
     }
     return { classes, process: process || !targets.length, thread };
+  }
+
+  /** The targets a construction of a Thread subclass with threading.Thread's own run() has it
+   *  run: its `target=` (`Worker(target=f)`), or the one its `__init__` (or a base's) hands
+   *  up, `super().__init__(target=self._body)`, `Thread.__init__(self, None, self._body)` (a
+   *  parameter of the first `__init__` by what the construction gives it). */
+  private handedTargets(cls: ClassInfo, made: { fn: FnInfo; site: CallSite }): { fn: FnInfo; recv?: ClassInfo }[] {
+    const resolve = (fn: FnInfo, text: string | undefined, site: CallSite) =>
+      text && DOTTED_NAME.test(text) ? this.program.callTargets(fn, { ...site, callee: dotted(text), args: [], kwargs: {}, locks: [] }) : [];
+    const given = own(made.site.kwargs, 'target');
+    if (given) return resolve(made.fn, given, made.site);
+    let first = true;
+    for (const k of this.program.mro(cls)) {
+      const init = k.methods.get('__init__');
+      if (!init) continue;
+      for (const c of init.s.calls) {
+        if (c.callee.attrs[c.callee.attrs.length - 1] !== '__init__') continue;
+        const viaSuper = c.callee.root === '<super>' && c.callee.attrs.length === 1;
+        if (!viaSuper && c.args[0] !== init.s.selfParam) continue;
+        const text = own(c.kwargs, 'target') ?? c.args[viaSuper ? 1 : 2];
+        if (!text) continue;
+        const params = init.s.params.filter(p => p !== init.s.selfParam);
+        const at = params.indexOf(text);
+        if (at < 0) return resolve(init, text, c).map(t => ({ fn: t.fn, recv: t.fn.cls ? cls : t.recv }));
+        // (the construction's argument for it)
+        return first ? resolve(made.fn, own(made.site.kwargs, text) ?? made.site.args[at], made.site) : [];
+      }
+      first = false;
+    }
+    return [];
   }
 
   /** The handler classes a server class's `__init__`s (its own and its bases') give up the
