@@ -2099,7 +2099,8 @@ export class Program {
   /** returnValues as a key: Analysis.update redoes everything when a changed function's
    *  changed (what its callers' results are depends on it). */
   returnKey(fn: FnInfo): string {
-    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? `${v.cls.key}${v.loose ? '~' : ''}` : v.k === 'ext' ? v.name : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') : '';
+    // (and the containers it returns, which its callers' accesses of the result reach)
+    return fn.s.returns || fn.s.generator ? this.returnValues(fn).map(v => (v.k === 'inst' ? `${v.cls.key}${v.loose ? '~' : ''}` : v.k === 'ext' ? v.name : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') + `#${this.returnedContainers(fn).join('|')}` : '';
   }
 
   /** What fn's construction sites pass to constructors that type attributes or accesses from
@@ -2272,6 +2273,12 @@ export class Program {
   private containersOfInner(fn: FnInfo, target: ExprPath, binds?: boolean, aliased?: Set<string>): string[] {
     if (target.attrs.length === 0) {
       const name = target.root;
+      // (what a call returns, `self._cache()[k] = v`, `registry().setdefault(k, [])`)
+      if (name.startsWith('<call:')) {
+        const out = new Set<string>();
+        for (const v of this.evalPath(fn, chained(name.slice(6, -1)))) if (v.k === 'fn') for (const id of this.returnedContainers(v.fn)) out.add(id);
+        return [...out];
+      }
       for (let f: FnInfo | undefined = fn; f; f = f.parent) {
         if (f.s.kind === 'module') break;
         if (f.s.params.includes(name)) return this.defaultContainers(f, name);
@@ -2299,7 +2306,33 @@ export class Program {
         }
       }
     }
+    // (a property returning one, `table.meta[k] = v` with `meta` returning `self._meta`)
+    if (!out.size) for (const o of objVals) for (const v of o.k === 'var' ? this.globalValues(o) : [o]) {
+      const getter = v.k === 'inst' ? this.lookupMethod(v.cls, attr) : undefined;
+      if (getter?.s.property) for (const id of this.returnedContainers(getter)) out.add(id);
+    }
     return [...out];
+  }
+
+  private readonly returning = new Set<FnInfo>();
+
+  /** The containers a function returns as they are (`return self._meta`, `return _registry`),
+   *  which its callers' accesses of its result reach (containersOf). */
+  returnedContainers(fn: FnInfo): string[] {
+    if (!fn.s.returns || this.returning.has(fn)) return [];
+    this.returning.add(fn);
+    try {
+      const out: string[] = [];
+      for (const text of fn.s.returns) {
+        if (!DOTTED_NAME.test(text)) continue;
+        // (self's or a global's: a local's, `a = _AddressList(s); return a.addresslist`, is a
+        // new object's, and a parameter's is what each caller gives)
+        const root = text.split('.', 1)[0];
+        if (root !== fn.s.selfParam && (fn.s.locals.includes(root) || fn.s.params.includes(root))) continue;
+        for (const id of this.containersOf(fn, dotted(text))) if (!out.includes(id)) out.push(id);
+      }
+      return out;
+    } finally { this.returning.delete(fn); }
   }
 
   private attrOwners?: Map<string, ClassInfo[]>;

@@ -418,8 +418,21 @@ class Summarizer {
     // runs: a script's `Thread(target=worker).start()` then `shared[k] = v`; before that, import)
     // (or once a call there may start one, `main()`: Findings.besideThreads decides which do)
     const started = fn.kind === 'module' ? Math.min(importEnds(fn), firstCall(fn)) : Infinity;
-    fn.accesses = fn.accesses.filter(a => a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
-      || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started);
+    // (a local bound only to what a call of self's or a global's returns, `m = self.meta()`:
+    // an access of that, `<call:self.meta>`, Program.returnedContainers)
+    const returned = (name: string): string | undefined => {
+      const t = own(fn.localTypes, name);
+      if (t?.length !== 1 || !DOTTED_NAME.test(t[0]) || classLike(t[0]) || own(fn.localContainers, name) !== undefined) return undefined;
+      const root = t[0].split('.', 1)[0];
+      return root === fn.selfParam || (!scope.locals.has(root) && !params.has(root) && !BUILTIN_TYPES.has(root)) ? t[0] : undefined;
+    };
+    fn.accesses = fn.accesses.filter(a => {
+      if (a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
+        || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started) return true;
+      const call = a.op !== 'pass' && a.op !== 'ref' ? returned(a.target.root) : undefined;
+      if (call) a.target = { root: `<call:${call}>`, attrs: [] };
+      return !!call;
+    });
   }
 
   /** In a function, each call and access before a thread start in no loop holds one mark,
@@ -1982,6 +1995,21 @@ class Summarizer {
 
   private expr(n: SyntaxNode, ctx: Ctx): void { this.nested(n, ctx, this.exprInner); }
 
+  /** Whether a call's result is read whole where it is: the first argument of a reading
+   *  builtin, what a `for` iterates, the right of `in`. */
+  private readsResult(n: SyntaxNode): boolean {
+    const p = n.parent;
+    if (!p) return false;
+    if (p.type === 'for_statement' || p.type === 'for_in_clause') return n.field === 'right';
+    if (p.type === 'comparison_operator') {
+      const i = p.children.indexOf(n);
+      return i > 0 && (p.children[i - 1].type === 'in' || p.children[i - 1].type === 'not in');
+    }
+    if (p.type !== 'argument_list' || namedChildren(p)[0] !== n) return false;
+    const f = p.parent ? child(p.parent, 'function') : undefined;
+    return f?.type === 'identifier' && READING_BUILTINS.has(this.t(f));
+  }
+
   private exprInner(n: SyntaxNode, ctx: Ctx): void {
     switch (n.type) {
       case 'identifier': case 'attribute': {
@@ -2107,7 +2135,17 @@ class Summarizer {
     const indices = children(n, 'subscript');
     for (const i of indices) this.expr(i, ctx);
     if (!value) return;
-    const raw = this.pathOf(value);
+    let raw = this.pathOf(value);
+    // (`self._cache()[k] = v`: an access of what the call returns, Program.returnedContainers;
+    // the call is a call too)
+    if (!raw && value.type === 'call') {
+      const f = child(value, 'function');
+      const fp = f && (f.type === 'attribute' || f.type === 'identifier') ? this.pathOf(f) : undefined;
+      if (fp && !fp.root.startsWith('<') && !classLike([fp.root, ...fp.attrs].join('.'))) {
+        this.expr(value, ctx);
+        raw = { root: `<call:${[fp.root, ...fp.attrs].join('.')}>`, attrs: [] };
+      }
+    }
     if (!raw) { this.expr(value, ctx); return; }
     const path = this.resolveAlias(ctx, raw);
     if (path.attrs.length && (this.selfClass(path.root) || this.typedRoot(ctx, path.root))) this.addCall(ctx, value, path, [], {}, true);
@@ -2244,6 +2282,10 @@ class Summarizer {
       else for (const callee of alts ?? [path]) this.addCall(ctx, n, callee, argTexts, kwargTexts, false);
       // (the item read itself, `FACTORIES[kind]`, is an access of the container)
       if (table) this.expr(f!, ctx);
+      // (what the call returns read whole, `len(self.tags())`, `for x in registry():`, `k in
+      // self.tags()`: a read of it, Program.returnedContainers)
+      if (raw === path && !dispatch && !table && !path.root.startsWith('<') && this.readsResult(n) && !classLike([path.root, ...path.attrs].join('.')) && !BUILTIN_TYPES.has(path.root))
+        this.use(n, { root: `<call:${[path.root, ...path.attrs].join('.')}>`, attrs: [] }, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);
       // (`run_coroutine_threadsafe(self._fetch(i), loop)`: the coroutine's body runs on the
