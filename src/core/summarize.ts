@@ -426,12 +426,29 @@ class Summarizer {
       const root = t[0].split('.', 1)[0];
       return root === fn.selfParam || (!scope.locals.has(root) && !params.has(root) && !BUILTIN_TYPES.has(root)) ? t[0] : undefined;
     };
+    const elementOf = (name: string): ExprPath | undefined => {
+      const t = own(fn.localTypes, name);
+      if (t?.length !== 1 || own(fn.localContainers, name) !== undefined) return undefined;
+      const text = t[0].startsWith(EACH_OF) ? t[0].slice(EACH_OF.length) : t[0].startsWith(VALUES_OF) ? t[0].slice(VALUES_OF.length) : undefined;
+      if (!text || !DOTTED_NAME.test(text)) return undefined;
+      const [root, ...attrs] = text.split('.');
+      return root === name ? undefined : { root, attrs };
+    };
     fn.accesses = fn.accesses.filter(a => {
       if (a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
         || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started) return true;
       const call = a.op !== 'pass' && a.op !== 'ref' ? returned(a.target.root) : undefined;
-      if (call) a.target = { root: `<call:${call}>`, attrs: [] };
-      return !!call;
+      if (call) { a.target = { root: `<call:${call}>`, attrs: [] }; return true; }
+      // (a local bound only to an element of a named container, `seq = self._by_len[n]`, `for
+      // l in d.values()`: what changes it changes the container's element, as `d[k].pop()`
+      // does; where the elements' types are known, a read of it, DirectAccess.item)
+      const of = a.access === 'write' ? elementOf(a.target.root) : undefined;
+      const op = of && (a.op === 'setitem' ? 'element-set' : a.op === 'delitem' ? 'element-del' : /^[a-z_]+$/.test(a.op) && a.op !== 'assign' && a.op !== 'del' && a.op !== 'augassign' ? `element.${a.op}` : undefined);
+      if (!of || !op) return false;
+      a.target = of;
+      a.op = op;
+      a.item = true;
+      return true;
     });
   }
 
@@ -1372,7 +1389,8 @@ class Summarizer {
           else if (f && this.pathOf(f) && !ct) this.setLocalType(fn, name, [this.t(f)]);
         } else if (value.type === 'subscript' && fn.kind !== 'module') {
           // `req = self.pending[room]`: one of the mapping's values
-          const of = this.dottedText(child(value, 'value'));
+          // (not a slice, `args = self.flags[:]`: a copy)
+          const of = children(value, 'subscript').some(i => i.type === 'slice') ? undefined : this.dottedText(child(value, 'value'));
           if (of) this.setLocalType(fn, name, [VALUES_OF + this.aliasedText(ctx, of)]);
         }
       }
