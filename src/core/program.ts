@@ -1826,8 +1826,9 @@ export class Program {
       // `self.path`)
       // (and a local bound to a construction, `h = StreamHandler(); logger.addHandler(h)`)
       const objects = start || constructedLocal(fn, a) || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
-      // (a parameter the last round typed with objects: handed on, handedDown)
-      const down = !a.includes('.') ? this.handedDown?.get(fn)?.get(a)?.filter(v => v.k === 'inst' && !v.loose) : undefined;
+      // (a parameter the last round typed with objects or functions: handed on, handedDown;
+      // `register(name, fn)` → `self._add(name, fn)`, which adds fn to a registry)
+      const down = !a.includes('.') ? this.handedDown?.get(fn)?.get(a)?.filter(v => (v.k === 'inst' && !v.loose) || v.k === 'fn') : undefined;
       if (down?.length) return down;
       if (!named && !objects) return NO_VALS;
       // (a module global, `q = SimpleQueue()` then `Thread(target=drain, args=(q,))`: what it
@@ -1935,7 +1936,7 @@ export class Program {
     for (const cs of f.classes) {
       const c = this.classes.get(`${f.module}:${cs.qualname}`);
       if (!c || c.file !== f) continue;
-      const own: string[] = [];
+      const defined: string[] = [];
       for (const [attr, info] of Object.entries(c.s.attrs)) {
         const type = info.container ?? this.containerSubclass(c.file, info.typeText);
         if (!type) continue;
@@ -1943,13 +1944,21 @@ export class Program {
         // runs, and what it touches is the container)
         const prop = this.lookupMethod(c, attr);
         if (prop?.s.property && !prop.s.decorators.some(d => /(^|\.)cached_property$/.test(d))) continue;
+        // (a subclass rebinding the attribute its base set up, `self._cookies = {}` in
+        // FileCookieJar.revert, holds it in the same slot: the base's container. A class
+        // attribute a subclass defines again for itself, `handlers = {}` in both, is another.)
+        const classOnly = info.classBody && !info.instance;
+        if (this.mro(c).slice(1).some(k => {
+          const b = own(k.s.attrs, attr);
+          return !!b && !(classOnly && b.classBody && !b.instance) && !!(b.container ?? this.containerSubclass(k.file, b.typeText));
+        })) continue;
         const id = `${c.file.module}.${c.s.qualname}.${attr}`;
         const ci: ContainerInfo = { id, owner: c.s.qualname, ownerKind: 'class', attr, type, path: c.file.path, line: info.line, column: info.column };
         if (info.classBody && !info.instance) ci.classLevel = true;
         add(ci);
-        own.push(id);
+        defined.push(id);
       }
-      this.classContainerIds.set(c, own);
+      this.classContainerIds.set(c, defined);
     }
     for (const [name, info] of Object.entries(f.globals)) {
       if (!info.container) continue;
@@ -1977,8 +1986,9 @@ export class Program {
     return undefined;
   }
 
-  /** `method`: the method making the access on its own self. */
-  private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean, aliased?: Set<string>): string[] {
+  /** `method`: the method making the access on its own self. `named`: read through the class's
+   *  own name (`Server.public`), which no subclass's shadows. */
+  private classContainer(c: ClassInfo, attr: string, method?: FnInfo, binds?: boolean, aliased?: Set<string>, named?: boolean): string[] {
     let ownId: string | undefined;
     for (const k of this.mro(c)) { const id = classAttrId(k, attr); if (this.containers.has(id)) { ownId = id; break; } }
     // `self.reg = REG` (or `= other.REG`): the module global container itself (but assigning
@@ -1995,7 +2005,16 @@ export class Program {
       if (aliased) for (const id of out) if (id !== ownId) aliased.add(id);
       if (out.length) return out;
     }
-    if (ownId) return [ownId];
+    // (a class attribute a subclass defines again, `handlers = {}`, is that subclass's on its
+    // instances: a base method's access is of each, but not of one that overrides the method away)
+    if (ownId) {
+      const out = [ownId];
+      for (const s of named ? [] : this.allSubclasses(c)) {
+        const id = classAttrId(s, attr);
+        if (id !== ownId && this.containers.has(id) && !(method && this.overriddenAway(s, method))) out.push(id);
+      }
+      return out;
+    }
     // An attribute defined only by subclasses (a base method using state its subclasses set up),
     // but not by one that overrides the method without calling it back: on such an instance the
     // method never runs (`ApplyResult._set` does not touch `MapResult._value`).
@@ -2299,7 +2318,7 @@ export class Program {
       // a module-level instance (`root = RootLogger(…)`; `root.handlers`): what its type says
       const vals = o.k === 'var' ? this.globalValues(o) : [o];
       for (const v of vals) {
-        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method, binds, aliased)) out.add(id);
+        if (v.k === 'inst' || v.k === 'cls') for (const id of this.classContainer(v.cls, attr, method, binds, aliased, v.k === 'cls' && !method)) out.add(id);
         else if (v.k === 'mod') {
           const f = this.findModule(v.name);
           if (f) for (const id of this.globalContainer(f, attr, 0)) out.add(id);
