@@ -933,7 +933,14 @@ export class Program {
     }
     for (let f: FnInfo | undefined = fn, d = 0; f && d < MAX_DEPTH; f = f.parent, d++) {
       const s = f.s;
-      if (s.kind === 'module') break;
+      if (s.kind === 'module') {
+        // (module code's loop variables, `for w in workers: w.counts`, and comprehensions'
+        // `<local:w>`: an element of what they iterate; other globals are the module's)
+        const types = f === fn ? own(s.localTypes, root) : undefined;
+        const v = types && (root.startsWith('<local:') || types[0].startsWith(EACH_OF) || types[0].startsWith(VALUES_OF) || types[0].startsWith(NESTED_OF)) ? this.localTypeVals(f, root, types) : undefined;
+        if (v) return v;
+        break;
+      }
       if (f.cls && s.selfParam === root) return s.classmethod ? [{ k: 'cls', cls: f.cls }] : [{ k: 'inst', cls: f.cls }];
       if (s.params.includes(root)) {
         const t = this.withNarrowed(f, root, this.typesFromText(f.file, own(s.paramTypes, root)));

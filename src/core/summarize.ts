@@ -1376,7 +1376,13 @@ class Summarizer {
         const vcanon = vpath ? this.canonical(vpath) : undefined;
         if (vcanon && fn.kind !== 'module') this.setCanon(name, vcanon);
         const ct = this.containerType(value, type);
-        if (ct && fn.kind !== 'module') fn.localContainers[name] = { type: ct, line: this.line(left), column: this.span(left).column };
+        if (ct && fn.kind !== 'module') {
+          fn.localContainers[name] = { type: ct, line: this.line(left), column: this.span(left).column };
+          // (`workers = [Worker() for _ in range(n)]`: typed as `list[Worker]` would type it,
+          // for `for w in workers: w.counts`)
+          const made = !type ? this.madeElements(value) : undefined;
+          if (made) this.setLocalType(fn, name, [`list[${made.join(', ')}]`]);
+        }
         if (value.type === 'call') {
           const f = child(value, 'function');
           const ex = this.executorOf(value);
@@ -1654,7 +1660,8 @@ class Summarizer {
    *  `for k, w in d.items():`: w's local type is an element of the container
    *  (`<each>self.workers`, `<values>d`), typed from the container's annotation
    *  (Program.elementsOf). */
-  private loopVariable(left: SyntaxNode, right: SyntaxNode, ctx: Ctx): void {
+  private loopVariable(left: SyntaxNode, right: SyntaxNode, ctx: Ctx, comprehension = false): void {
+    const local = (n: SyntaxNode) => (comprehension ? shadowed({ root: this.t(n), attrs: [] }).root : this.t(n));
     let name: SyntaxNode | undefined = left.type === 'identifier' ? left : undefined;
     let of = right;
     let values = false;
@@ -1679,9 +1686,9 @@ class Summarizer {
       } else if (!this.copyOf(right, ctx)) return;
     }
     const copy = of.type === 'identifier' ? ctx.scope.copies?.get(this.t(of)) : of.type === 'call' || of.type === 'subscript' ? this.copyOf(of, ctx) : undefined;
-    if (copy && name) { this.setLocalType(ctx.scope.fn, this.t(name), [`${copy.values ? NESTED_OF : values ? VALUES_OF : EACH_OF}${copy.text}`]); return; }
+    if (copy && name) { this.setLocalType(ctx.scope.fn, local(name), [`${copy.values ? NESTED_OF : values ? VALUES_OF : EACH_OF}${copy.text}`]); return; }
     const text = name && this.dottedText(of);
-    if (text) this.setLocalType(ctx.scope.fn, this.t(name!), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
+    if (text) this.setLocalType(ctx.scope.fn, local(name!), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
   }
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
@@ -1742,6 +1749,16 @@ class Summarizer {
 
 
 
+  /** The classes a literal or comprehension's elements are made by, `[Worker(i) for i in
+   *  range(n)]`, `[Reader(), Writer()]` (a few at most), as an annotation `List[Worker]` would
+   *  name them; undefined where one is anything else. */
+  private madeElements(value: SyntaxNode): string[] | undefined {
+    const items = value.type === 'list_comprehension' || value.type === 'set_comprehension' ? [child(value, 'body')] : value.type === 'list' || value.type === 'tuple' || value.type === 'set' ? namedChildren(value) : [];
+    const made = items.map(x => (x?.type === 'call' ? this.dottedText(child(x, 'function')) : undefined));
+    const classes = [...new Set(made)];
+    return made.length && classes.every(t => t !== undefined && classLike(t)) && classes.length <= MAX_ELEMENT_TYPES ? classes as string[] : undefined;
+  }
+
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
     const s = this.span(at);
     const n: AttrNote = { line: s.line, column: s.column };
@@ -1751,10 +1768,8 @@ class Summarizer {
     // (`[Worker(i) for i in range(n)]`, `[Reader(), Writer()]`: the elements' classes, as an
     // annotation `List[Worker]` would name them; a few at most)
     else if (ct && value) {
-      const items = value.type === 'list_comprehension' || value.type === 'set_comprehension' ? [child(value, 'body')] : value.type === 'list' || value.type === 'tuple' || value.type === 'set' ? namedChildren(value) : [];
-      const made = items.map(x => (x?.type === 'call' ? this.dottedText(child(x, 'function')) : undefined));
-      const classes = [...new Set(made)];
-      if (made.length && classes.every(t => t !== undefined && classLike(t)) && classes.length <= MAX_ELEMENT_TYPES) n.elementTypes = classes as string[];
+      const classes = this.madeElements(value);
+      if (classes) n.elementTypes = classes;
     }
     // (`self.mgr = mgr`, `self.status = mgr.status` in __init__, mgr unannotated: typed later
     // from the construction sites)
@@ -2053,7 +2068,15 @@ class Summarizer {
       }
       case 'list_comprehension': case 'set_comprehension': case 'dictionary_comprehension': case 'generator_expression': {
         const names: string[] = [];
-        for (const c of namedChildren(n)) if (c.type === 'for_in_clause') for (const l of children(c, 'left')) names.push(...boundNames(l, this.text));
+        for (const c of namedChildren(n)) {
+          if (c.type !== 'for_in_clause') continue;
+          const left = child(c, 'left'), right = child(c, 'right');
+          // (`[w.counts for w in self.workers]`: w an element, as a for loop's; its root is
+          // the comprehension's own, `<local:w>`; not over an earlier clause's name)
+          const over = right && this.dottedText(right)?.split('.', 1)[0];
+          if (left && right && !(over && (names.includes(over) || ctx.shadow?.has(over)))) this.loopVariable(left, right, ctx, true);
+          for (const l of children(c, 'left')) names.push(...boundNames(l, this.text));
+        }
         const inner = withShadow({ ...ctx, inLoop: true }, names);
         for (const c of namedChildren(n)) this.expr(c, inner);
         return;
