@@ -2491,13 +2491,14 @@ class Summarizer {
   }
 
   /** What one call of a statement waits for: `wait(futs)` (all of them, unless it returns at
-   *  the first), `await loop.run_in_executor(None, f)`, `ex.shutdown()` (not `wait=` anything but True), a future's `result()`
+   *  the first), `await loop.run_in_executor(None, f)`, `await asyncio.to_thread(f)`, `ex.shutdown()` (not `wait=` anything but True), a future's `result()`
    *  (`fut.result()`, `ex.submit(f).result()`, each of a list's in a comprehension over it). */
   private callWaits(x: SyntaxNode, stmt: SyntaxNode, ctx: Ctx, out: string[]): void {
     const f = child(x, 'function');
     const argList = child(x, 'arguments');
     const args = argList ? namedChildren(argList).filter(a => a.type !== 'comment') : [];
     const fp = f && (f.type === 'identifier' || f.type === 'attribute') ? this.pathOf(f) : undefined;
+    if (fp && TO_THREAD.has(this.canonical(fp) ?? '') && x.parent?.type === 'await') { out.push(JOINED + this.inlineFuture(x, ctx)); return; }
     if (fp && this.canonical(fp) === 'concurrent.futures.wait') {
       if (args.length === 1 && DOTTED_NAME.test(this.t(args[0]))) out.push(this.eachJoined(ctx, this.t(args[0])));
       return;
@@ -2642,7 +2643,12 @@ class Summarizer {
     else if (canon && THREADING_SERVERS.has(canon)) { kind = 'thread'; target = kwargs.RequestHandlerClass ?? args[1]; many = true; handler = true; }
     else if (canon && START_NEW_THREAD.has(canon)) { kind = 'thread'; target = args[0]; targetArgs = tupleItems(args[1]); }
     else if (canon && PROCESS_CONSTRUCTORS.has(canon)) { kind = 'process'; target = kwargs.target ?? args[1]; targetArgs = tupleItems(kwargs.args); }
-    else if (canon && TO_THREAD.has(canon)) { kind = 'thread'; target = args[0] ?? kwargs.func; targetArgs = args.slice(1); }
+    else if (canon && TO_THREAD.has(canon)) {
+      // (the loop's default executor's, as run_in_executor(None, f) is; `await
+      // asyncio.to_thread(f)` has f returned when the await does)
+      kind = 'executor'; target = args[0] ?? kwargs.func; via = 'to_thread'; targetArgs = args.slice(1);
+      futureOf = n.parent?.type === 'await' ? this.inlineFuture(n, ctx) : this.boundName(n, ctx);
+    }
     else if ((path.attrs.length ? path.attrs[path.attrs.length - 1] : path.root) === 'Process' && kwargs.target) {
       // `ctx.Process(target=…)`, `self._mp_context.Process(…)`: a multiprocessing context; `.dummy` is threads.
       kind = /dummy/.test(canon ?? this.t(child(n, 'function')!)) ? 'thread' : 'process'; target = kwargs.target; targetArgs = tupleItems(kwargs.args);
