@@ -1790,7 +1790,7 @@ export class Program {
     const classes = this.classNames();
     // (and, in a later round, a parameter an earlier one typed: handedDown)
     const down = this.handedDown?.get(fn);
-    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a))) || !!constructionCallee(a);
+    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a))) || !!constructionCallee(a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -1799,6 +1799,13 @@ export class Program {
       if (c.args.some(named) || Object.values(c.kwargs).some(named)) out.push({ callee: c.callee, args: c.args, kwargs: c.kwargs });
     }
     return out;
+  }
+
+  /** A plain name fn reads as a module global bound to dotted names (AttrInfo.aliases). */
+  private aliasGlobal(fn: FnInfo, a: string): boolean {
+    if (a.includes('.') || !own(fn.file.globals, a)?.aliases) return false;
+    for (let f: FnInfo | undefined = fn; f && f.s.kind !== 'module'; f = f.parent) if (f.s.params.includes(a) || f.s.locals.includes(a)) return false;
+    return true;
   }
 
   /** While collectParamFunctions runs its later rounds: what the rounds before typed. */
@@ -1821,6 +1828,9 @@ export class Program {
       }
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
+      // (a module global bound to a class or function by name, `handler_class = CGIHandler` in
+      // an `if` and `= SimpleHandler` in its `else`: each)
+      if (this.aliasGlobal(fn, a)) return this.evalPath(fn, dotted(a)).filter(v => v.k === 'cls' || (v.k === 'fn' && !v.bound));
       // (a class itself, `serve(handler=ApiHandler)`: what the parameter makes or is given to)
       if (classes.has(a.slice(a.lastIndexOf('.') + 1))) {
         const cls = this.evalPath(fn, dotted(a)).filter(v => v.k === 'cls');

@@ -20,6 +20,8 @@ const ELEMENT_PRESERVING = new Set(['list', 'tuple', 'sorted', 'reversed', 'set'
 const ELEMENT_ADDERS = new Set(['append', 'appendleft', 'add', 'insert', 'setdefault']);
 /** Type texts an attribute takes from what is added to it (noteElement). */
 const MAX_ELEMENT_TYPES = 4;
+/** Calls made of one call whose argument names one of several paths (argChoices). */
+const MAX_ARG_CHOICES = 4;
 /** Values that are never an object of an analyzed class. */
 const PLAIN_VALUES = new Set(['none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string', 'list', 'tuple',
   'dictionary', 'set', 'list_comprehension', 'dictionary_comprehension', 'set_comprehension', 'generator_expression',
@@ -2314,13 +2316,13 @@ class Summarizer {
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
-      const argTexts = args.map(a => this.short(a)), kwargTexts = Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.short(v)]));
+      const argTexts = args.map(a => this.argText(a, ctx)), kwargTexts = Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.argText(v, ctx)]));
       // (a name bound to one of several functions, `cb = self._a if x else self._b; cb(v)`: a
       // call of each)
       const alts = raw && !dispatch && !table ? this.choicesOf(ctx, raw) : undefined;
       // (in a forked child, `process_obj._bootstrap()`: another process's run, no call here)
       if (ctx.forkChild && !path.root.startsWith('<')) ctx.scope.fn.starts.push({ ...this.span(n), kind: 'process', via: 'os.fork', inLoop: ctx.inLoop, target: path, ...(argTexts.length ? { args: argTexts } : {}) });
-      else for (const callee of alts ?? [path]) this.addCall(ctx, n, callee, argTexts, kwargTexts, false);
+      else for (const callee of alts ?? [path]) for (const v of this.argChoices(args, kwargs, argTexts, kwargTexts, ctx)) this.addCall(ctx, n, callee, v.args, v.kwargs, false);
       // (the item read itself, `FACTORIES[kind]`, is an access of the container)
       if (table) this.expr(f!, ctx);
       // (what the call returns read whole, `len(self.tags())`, `for x in registry():`, `k in
@@ -2411,6 +2413,38 @@ class Summarizer {
       if (p.type === 'for_statement' || p.type === 'while_statement') line = this.line(p);
     }
     return line;
+  }
+
+  /** An argument's text; a local name (not a parameter) bound to a path, `handler_class =
+   *  SimpleHandler`, `lk = self._lock`, as that path (what callers hand a parameter is read
+   *  from these texts). */
+  private argText(a: SyntaxNode, ctx: Ctx): string {
+    // (not a parameter, `if handler is None: handler = Default` keeps what callers hand too;
+    // not a local container, `data = {}` in one branch and `data = environ` in the other; not
+    // one of several, argChoices)
+    const name = a.type === 'identifier' ? this.t(a) : '';
+    const fn = ctx.scope.fn;
+    if (!name || ctx.shadow?.has(name) || fn.params.includes(name) || own(fn.localContainers, name) || ctx.scope.choices?.has(name)) return this.short(a);
+    const alias = ctx.scope.aliases.get(name);
+    return alias && !alias.root.startsWith('<') ? [alias.root, ...alias.attrs].join('.') : this.short(a);
+  }
+
+  /** The argument texts of a call, and once more per path the first argument bound to one
+   *  of several names may be (`handler_class = A if cgi else B`, an `if`/`else` binding each;
+   *  `for cb in (self.a, self.b)`): a call handing each. */
+  private argChoices(args: SyntaxNode[], kwargs: Record<string, SyntaxNode>, argTexts: string[], kwargTexts: Record<string, string>, ctx: Ctx): { args: string[]; kwargs: Record<string, string> }[] {
+    const one = [{ args: argTexts, kwargs: kwargTexts }];
+    if (!ctx.scope.choices?.size) return one;
+    const choices = (a: SyntaxNode) => (a.type === 'identifier' && !ctx.shadow?.has(this.t(a)) ? ctx.scope.choices!.get(this.t(a)) : undefined);
+    const i = args.findIndex(a => choices(a));
+    const k = i < 0 ? Object.keys(kwargs).find(x => choices(kwargs[x])) : undefined;
+    const alts = i >= 0 ? choices(args[i]) : k !== undefined ? choices(kwargs[k]) : undefined;
+    if (!alts) return one;
+    // (and the name itself: what is not a path among its values, `h = make()`, is read from it)
+    return [...one, ...alts.slice(0, MAX_ARG_CHOICES).map(p => {
+      const text = [p.root, ...p.attrs].join('.');
+      return i >= 0 ? { args: argTexts.map((t, j) => (j === i ? text : t)), kwargs: kwargTexts } : { args: argTexts, kwargs: { ...kwargTexts, [k!]: text } };
+    }).filter(v => (i >= 0 ? v.args[i] !== argTexts[i] : v.kwargs[k!] !== kwargTexts[k!]))];
   }
 
   private addCall(ctx: Ctx, n: SyntaxNode, callee: ExprPath, args: string[], kwargs: Record<string, string>, property: boolean | 'setter' | 'dunder'): void {

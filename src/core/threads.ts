@@ -4,7 +4,7 @@ import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -373,6 +373,10 @@ export class ThreadModel {
       const sites = graph.constructions.get(cls);
       if (!sites) continue;
       const own = this.handedUp(cls);
+      // (over a threading base that is not analyzed, `class DualStack(ThreadingHTTPServer)`:
+      // its own overrides of what the request thread calls run there, on the server object)
+      const onRequest = program.lookupMethod(cls, 'process_request') ? [] : SERVER_REQUEST_METHODS.flatMap(n => program.lookupMethod(cls, n) ?? []);
+      if (onRequest.length) sites.forEach((_, i) => note(onRequest[0], 'thread', cls.s.name, constructionSite(cls, i), true, undefined, cls, undefined, onRequest.slice(1)));
       sites.forEach((s, i) => {
         if (s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
         // (a subclass that hands its base the handler itself takes other arguments:

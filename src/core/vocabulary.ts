@@ -111,6 +111,9 @@ export const THREADING_SERVER_BASES = ['socketserver.ThreadingMixIn', ...THREADI
 /** What a request handler runs per request: BaseRequestHandler's `__init__` calls setup, handle
  *  and finish; BaseHTTPRequestHandler's handle calls the `do_<COMMAND>` methods. */
 export const HANDLER_METHODS = ['__init__', 'setup', 'handle', 'finish'];
+/** What ThreadingMixIn's request thread calls on the server (`process_request_thread`, then
+ *  `finish_request`, `handle_error` on a failure, `shutdown_request` → `close_request`). */
+export const SERVER_REQUEST_METHODS = ['process_request_thread', 'finish_request', 'handle_error', 'shutdown_request', 'close_request'];
 export const START_NEW_THREAD = new Set(['_thread.start_new_thread', '_thread.start_new', 'thread.start_new_thread']);
 export const PROCESS_CONSTRUCTORS = new Set(['multiprocessing.Process', 'multiprocessing.context.Process']);
 export const TO_THREAD = new Set(['asyncio.to_thread']);
