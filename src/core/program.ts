@@ -1138,9 +1138,9 @@ export class Program {
   }
 
   /** The methods of those names on an object of cls, as bound methods. */
-  private methodsNamed(cls: ClassInfo, names: readonly string[]): Val[] {
+  private methodsNamed(cls: ClassInfo, names: readonly string[], unbound = false): Val[] {
     const out: Val[] = [];
-    for (const n of names) for (const v of this.getAttr({ k: 'inst', cls }, n)) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
+    for (const n of names) for (const v of this.getAttr({ k: unbound ? 'cls' : 'inst', cls }, n)) if (v.k === 'fn' && !out.some(o => sameVal(o, v))) out.push(v);
     return out;
   }
 
@@ -1245,7 +1245,8 @@ export class Program {
    *  table, `{"put": self.on_put}`), on an object of its class. */
   private tableMethods(id: string): Val[] {
     const a = this.containerAttr(id);
-    return a?.info.methodValues ? this.methodsNamed(a.cls, a.info.methodValues) : NO_VALS;
+    // (a class body's table holds its functions as they are, unbound)
+    return a?.info.methodValues ? this.methodsNamed(a.cls, a.info.methodValues, a.info.classBody && !a.info.instance) : NO_VALS;
   }
 
   /** A class attribute container's class and declaration. */

@@ -1779,10 +1779,14 @@ class Summarizer {
     const text = fn.kind === 'method' && fn.name === '__init__' ? this.dottedText(value) : undefined;
     const root = text?.split('.', 1)[0];
     if (text && root !== fn.selfParam && fn.params.includes(root!) && !own(fn.paramTypes, root!)) n.fromParam = text;
-    // (a dispatch table of self's methods, `{"put": self.on_put, …}` or `[self.a, self.b]`)
-    if (ct && value && fn.selfParam && (value.type === 'dictionary' || value.type === 'list' || value.type === 'tuple')) {
+    // (a dispatch table of self's methods, `{"put": self.on_put, …}` or `[self.a, self.b]`;
+    // in a class body, of the functions defined above it, `fallback_mapping = {'__str__':
+    // fallback_str}`, which a call hands self itself: `self.fallback_mapping[m](self, …)`)
+    const body = !!ctx.scope.cls && !fn.selfParam;
+    if (ct && value && (fn.selfParam || body) && (value.type === 'dictionary' || value.type === 'list' || value.type === 'tuple')) {
       const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
-      const names = items.map(v => (v?.type === 'attribute' && child(v, 'object')?.type === 'identifier' && this.t(child(v, 'object')!) === fn.selfParam ? this.t(child(v, 'attribute')!) : undefined));
+      const names = items.map(v => (body ? (v?.type === 'identifier' && ctx.scope.cls!.methods.includes(this.t(v)) ? this.t(v) : undefined)
+        : v?.type === 'attribute' && child(v, 'object')?.type === 'identifier' && this.t(child(v, 'object')!) === fn.selfParam ? this.t(child(v, 'attribute')!) : undefined));
       if (names.length && names.every(x => x !== undefined)) n.methodValues = names as string[];
     }
     if (value?.type === 'call') {
