@@ -1664,33 +1664,38 @@ class Summarizer {
    *  (Program.elementsOf). */
   private loopVariable(left: SyntaxNode, right: SyntaxNode, ctx: Ctx, comprehension = false): void {
     const local = (n: SyntaxNode) => (comprehension ? shadowed({ root: this.t(n), attrs: [] }).root : this.t(n));
-    let name: SyntaxNode | undefined = left.type === 'identifier' ? left : undefined;
+    const pattern = (n: SyntaxNode | undefined) => !!n && (n.type === 'pattern_list' || n.type === 'tuple_pattern');
+    // (the element: a name, or a tuple unpacked, `for key, (send, close) in self._cache.items()`)
+    let elem: SyntaxNode | undefined = left;
     let of = right;
     let values = false;
     if (right.type === 'call') {
       const f = child(right, 'function'), args = child(right, 'arguments');
       const a = args ? namedChildren(args) : [];
       if (f?.type === 'identifier' && ELEMENT_PRESERVING.has(this.t(f)) && a.length === 1) of = a[0];
-      else if (f?.type === 'identifier' && this.t(f) === 'enumerate' && a.length === 1 && (left.type === 'pattern_list' || left.type === 'tuple_pattern')) {
+      else if (f?.type === 'identifier' && this.t(f) === 'enumerate' && a.length === 1 && pattern(left)) {
         const parts = namedChildren(left);
-        name = parts.length === 2 && parts[1].type === 'identifier' ? parts[1] : undefined;
+        elem = parts.length === 2 ? parts[1] : undefined;
         of = a[0];
       } else if (f?.type === 'attribute' && !a.length) {
         const m = child(f, 'attribute'), o = child(f, 'object');
         const method = m ? this.t(m) : '';
         if (o && (method === 'values' || method === 'copy')) { of = o; values = method === 'values'; }
-        else if (o && method === 'items' && (left.type === 'pattern_list' || left.type === 'tuple_pattern')) {
+        else if (o && method === 'items' && pattern(left)) {
           const parts = namedChildren(left);
-          name = parts.length === 2 && parts[1].type === 'identifier' ? parts[1] : undefined;
+          elem = parts.length === 2 ? parts[1] : undefined;
           of = o;
           values = true;
         } else return;
       } else if (!this.copyOf(right, ctx)) return;
     }
+    const name = elem?.type === 'identifier' ? elem : undefined;
     const copy = of.type === 'identifier' ? ctx.scope.copies?.get(this.t(of)) : of.type === 'call' || of.type === 'subscript' ? this.copyOf(of, ctx) : undefined;
     if (copy && name) { this.setLocalType(ctx.scope.fn, local(name), [`${copy.values ? NESTED_OF : values ? VALUES_OF : EACH_OF}${copy.text}`]); return; }
-    const text = name && this.dottedText(of);
-    if (text) this.setLocalType(ctx.scope.fn, local(name!), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
+    const text = (name || pattern(elem)) && !copy ? this.dottedText(of) : undefined;
+    if (text && name) this.setLocalType(ctx.scope.fn, local(name), [`${values ? VALUES_OF : EACH_OF}${this.aliasedText(ctx, text)}`]);
+    // (each name of the tuple one item of the tuples added, as `send, close = self._cache[key]`)
+    else if (text && ctx.scope.fn.kind !== 'module') namedChildren(elem!).forEach((t, i) => { if (t.type === 'identifier') this.setLocalType(ctx.scope.fn, local(t), [`${TUPLE_OF}${i}|${this.aliasedText(ctx, text)}.__getitem__`]); });
   }
 
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
