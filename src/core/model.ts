@@ -74,6 +74,9 @@ export interface ThreadStart extends Span {
   inLoop: boolean;
   /** `executor.map(fn, items)` runs fn many times at once. */
   many?: boolean;
+  /** Bound to a module global only while it is None (`if _poller is None: _poller =
+   *  Thread(…)`): one thread, however often the start is reached (Summarizer.startedOnce). */
+  once?: boolean;
   /** Argument texts the target is called with (`args=(q,)`, `submit(fn, x)`, partial's). */
   args?: string[];
   /** A request handler class given to a threading server (`ThreadingTCPServer(addr,
@@ -124,8 +127,10 @@ export interface AttrInfo {
   /** Type expression text from an annotation or a constructor call (`Manager`, `Optional[Store]`). */
   typeText?: string[];
   lock?: boolean;
-  /** Of a queue: the types of the items of tuples put on it, `i:Type` (`q.put((Job(), cb))`);
-   *  tuple items from parameters are `addedParams` entries `qualname:param#i`. */
+  /** Of a queue: the types of the items of tuples put on it, `i:Type` (`q.put((Job(), cb))`),
+   *  functions among them `i=fn:name` / `i=self:method`, and functions put whole `*=fn:name`,
+   *  `*=fn:Class.method`, `*=self:method`; tuple items from parameters are `addedParams`
+   *  entries `qualname:param#i`. */
   queuedAt?: string[];
   /** Of a container: the module's functions stored in it (`HANDLERS["resize"] = resize`),
    *  what calling one of its items may run (Program.elementsOf). */

@@ -1022,10 +1022,15 @@ export class Program {
    *  undefined otherwise. */
   private queuedOf(f: FnInfo, text: string): Val[] | undefined {
     let out: Val[] = NO_VALS;
-    for (const { file, info } of this.queueTables(f, text)) {
+    for (const { file, info, on } of this.queueTables(f, text)) {
       if (info.queued) out = joinVals(out, this.typesFromText(file, info.queued));
       // (put from an untyped parameter: what its callers hand it)
       out = joinVals(out, this.addedValues(file, info));
+      // (functions put whole, `tasks.put(flush)`, `tasks.put(self.flush)`, `tasks.put(d.reset)`)
+      for (const t of info.queuedAt ?? []) {
+        if (t.startsWith('*=fn:')) out = joinVals(out, this.evalGlobalPath(file, dotted(t.slice(5))).filter(v => v.k === 'fn'));
+        else if (t.startsWith('*=self:') && on) { const m = this.lookupMethod(on, t.slice(7)); if (m) out = joinVals(out, [{ k: 'fn', fn: m, bound: true, dispatch: on }]); }
+      }
     }
     return out.length ? out : undefined;
   }
@@ -1561,7 +1566,11 @@ export class Program {
     for (const v of vals) {
       // a module global bound to what a call returned (`tally = make_counter()`): the function
       if (v.k === 'var' && !site.property && !site.callee.attrs.length) {
-        for (const t of this.globalValues(v)) if (t.k === 'fn' && !t.bound) add(t.fn, false);
+        for (const t of this.globalValues(v)) {
+          if (t.k === 'fn' && !t.bound) add(t.fn, false);
+          // (`job = Job()`, then `job()`: the object's `__call__`)
+          else if (t.k === 'inst' && !t.element && !site.setter && !site.dunder) { const call = this.lookupMethod(t.cls, '__call__'); if (call) add(call, true); }
+        }
         continue;
       }
       if (v.k === 'fn') {

@@ -1478,8 +1478,25 @@ class Summarizer {
       const pt = own(fn.paramTypes, name);
       texts = lt.length ? lt.filter(t => !t.startsWith('<')) : pt ? [pt] : undefined;
       if (!lt.length && !pt) this.noteAddedParam(held, fn, name);
+      // (a function of the module, `tasks.put(flush)`: what `fn = tasks.get(); fn()` calls)
+      if (!lt.length && !pt && !hasParam(fn, name) && !ctx.scope.locals.has(name)) this.noteQueuedFunction(held, `fn:${name}`);
+    } else if (put.type === 'attribute') {
+      // (a bound method, `tasks.put(self.flush)`, `tasks.put(d.reset)` with d typed: that method)
+      const fn = ctx.scope.fn, o = child(put, 'object'), m = this.t(child(put, 'attribute') ?? put);
+      const root = o?.type === 'identifier' ? this.t(o) : undefined;
+      const types = root && root !== fn.selfParam ? boundTypes(fn, root).filter(classLike).concat(own(fn.paramTypes, root) ?? []).filter(classLike) : [];
+      if (root && root === fn.selfParam) this.noteQueuedFunction(held, `self:${m}`);
+      else for (const t of types.slice(0, MAX_ELEMENT_TYPES)) this.noteQueuedFunction(held, `fn:${t}.${m}`);
     }
     this.noteTypes(held, texts, 'queued');
+  }
+
+  /** A function put on a queue whole (`*=fn:flush`, `*=self:flush`, `*=fn:Device.reset`:
+   *  AttrInfo.queuedAt, as a tuple's item i is `i=fn:…`), what a taker calls. */
+  private noteQueuedFunction(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, text: string): void {
+    const item = `*=${text}`;
+    if ((held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2 || held.info.queuedAt?.includes(item)) return;
+    this.applyTableNote(held.table, held.name, { line: held.info.line, column: held.info.column, queuedAt: item });
   }
 
   /** Item i of a tuple put on a queue: a construction's class, or an untyped parameter (what
@@ -1738,7 +1755,7 @@ class Summarizer {
     if (value.type !== 'call') return undefined;
     const f = child(value, 'function');
     const fp = f ? this.pathOf(f) : undefined;
-    return fp ? this.canonical(fp) : undefined;
+    return fp ? this.canonical(fp) ?? contextSemaphore(fp) : undefined;
   }
 
 
@@ -1799,12 +1816,13 @@ class Summarizer {
       const fp = f ? this.pathOf(f) : undefined;
       const canon = fp ? this.canonical(fp) : undefined;
       const call: NonNullable<AttrNote['call']> = { lock: false };
-      if (canon && this.countingCount(value, canon)) call.counting = true;
-      else if (canon && LOCK_CONSTRUCTORS.has(canon)) {
+      const sem = canon ?? (fp ? contextSemaphore(fp) : undefined);
+      if (sem && this.countingCount(value, sem)) call.counting = true;
+      else if (sem && LOCK_CONSTRUCTORS.has(sem)) {
         call.lock = true;
         const args = child(value, 'arguments');
         const wrapped = args ? namedChildren(args)[0] : undefined;
-        if (wrapped && /Condition$/.test(canon) && this.pathOf(wrapped)) call.lockOf = this.t(wrapped);
+        if (wrapped && /Condition$/.test(sem) && this.pathOf(wrapped)) call.lockOf = this.t(wrapped);
       }
       const ex = this.executorOf(value);
       if (ex) call.executor = ex;
@@ -2401,7 +2419,9 @@ class Summarizer {
     if (p.root === fn.selfParam) return p.attrs.length <= 1;
     if (p.attrs.length) return false;
     if (hasParam(fn, p.root)) return true;
-    return boundTypes(fn, p.root).some(classLike) || (fn.kind === 'module' && !!own(this.out.globals, p.root)?.typeText?.some(classLike));
+    // (a module global made by a class-like call, `runner = Runner()`, read at the top level or
+    // in a function, `def main(): runner.stop()`)
+    return boundTypes(fn, p.root).some(classLike) || ((fn.kind === 'module' || !ctx.scope.locals.has(p.root)) && !!own(this.out.globals, p.root)?.typeText?.some(classLike));
   }
 
   /** Scope.startStatements for a start point at `at` (and, at the module's level, an effect a
@@ -2580,6 +2600,22 @@ class Summarizer {
 
   /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
    *  method joins), as a join names it (joinName). */
+  /** A thread bound to a module global only where that global is None, `if _poller is None:
+   *  _poller = Thread(…)` (a lazy singleton): at most one runs, however often this does. */
+  private startedOnce(n: SyntaxNode, ctx: Ctx): boolean {
+    const a = n.parent?.type === 'assignment' && n.field === 'right' ? n.parent : undefined;
+    const left = a && child(a, 'left');
+    const name = left?.type === 'identifier' ? this.t(left) : undefined;
+    if (!name || !(ctx.scope.fn.kind === 'module' || ctx.scope.declaredGlobal.has(name))) return false;
+    for (let c: SyntaxNode = a!; c.parent && c.type !== 'function_definition'; c = c.parent) {
+      const p = c.parent;
+      if (p.type !== 'if_statement' || c.field !== 'consequence') continue;
+      const test = this.t(child(p, 'condition') ?? p).replace(/\s+/g, ' ').trim();
+      if (test === `${name} is None` || test === `not ${name}`) return true;
+    }
+    return false;
+  }
+
   private boundName(n: SyntaxNode, ctx: Ctx): string | undefined {
     const names: string[] = [];
     for (let c: SyntaxNode = n; c.parent?.type === 'assignment' && c.field === 'right'; c = c.parent) {
@@ -2750,6 +2786,7 @@ class Summarizer {
     // `self._worker = Thread(…)`: joined as `self._worker.join()`
     const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : futureOf;
     if (bound && !handler) start.boundTo = bound;
+    if ((kind === 'thread' || kind === 'timer') && !handler && this.startedOnce(n, ctx)) start.once = true;
     if (pool) start.pool = pool;
     if (doneOf) start.future = doneOf;
     if (many) start.many = true;
@@ -3107,6 +3144,13 @@ function firstCall(fn: FunctionSummary): number {
 
 /** Where an attribute's value is only tested. */
 const TESTS = new Set(['if_statement', 'elif_clause', 'while_statement', 'not_operator', 'comparison_operator']);
+
+/** A multiprocessing context's semaphore, `ctx.BoundedSemaphore(maxsize)`,
+ *  `self._ctx.Semaphore(0)` (queues.py): counted as multiprocessing's is. */
+function contextSemaphore(p: ExprPath): string | undefined {
+  const last = p.attrs[p.attrs.length - 1];
+  return last === 'Semaphore' || last === 'BoundedSemaphore' ? `multiprocessing.${last}` : undefined;
+}
 
 /** A path rooted at a name a comprehension or lambda binds: a root no other name resolves to. */
 function shadowed(p: ExprPath): ExprPath {

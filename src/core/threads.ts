@@ -264,7 +264,7 @@ export class ThreadModel {
         // (one thread whose entries the targets are, at this start; with the parameters it gives
         // objects of their own where asked: ownParams, objectParams)
         const oneThread = (targets: { fn: FnInfo; recv?: ClassInfo }[], own: boolean) => {
-          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined);
+          const many = !st.once && (st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined));
           note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv,
             own ? this.ownParams(fn, st, targets[0]) : undefined, own ? this.objectParams(fn, st, targets[0]) : undefined);
         };
@@ -293,7 +293,7 @@ export class ThreadModel {
           const site: SiteSource = { fn, line: () => fn.s.starts[i].line, start: i };
           // (a timer re-armed by its own function through a helper, `_tick → _schedule`, which
           // main also calls once: one chain of ticks, each after the last)
-          const many = st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined);
+          const many = !st.once && (st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined));
           for (const cls of made?.classes ?? []) {
             let m = madeBy.get(cls);
             if (!m) madeBy.set(cls, (m = { fns: [], sites: [], many: false, each: new Map() }));

@@ -24,7 +24,7 @@ export const LOCK_CONSTRUCTORS = new Set([
   'threading.Lock', 'threading.RLock', 'threading.Condition', 'threading.Semaphore', 'threading.BoundedSemaphore',
   '_thread.allocate_lock', '_thread.LockType', '_thread.RLock', 'threading._allocate_lock', 'threading._RLock',
   'multiprocessing.Lock', 'multiprocessing.RLock', 'multiprocessing.Condition', 'multiprocessing.Semaphore',
-  'asyncio.Lock', 'asyncio.Condition', 'asyncio.Semaphore',
+  'multiprocessing.BoundedSemaphore', 'asyncio.Lock', 'asyncio.Condition', 'asyncio.Semaphore', 'asyncio.BoundedSemaphore',
 ]);
 
 /** Semaphores: a lock only when made with a count of 1 (the default); with another count
