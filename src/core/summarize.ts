@@ -613,6 +613,16 @@ class Summarizer {
     return k >= 0 ? this.out.classes[k] : undefined;
   }
 
+  /** A class of this module's top level that module code names (`Logger` in `Logger.manager =
+   *  Manager(…)` after the class statement). */
+  private topLevelClass(name: string, ctx: Ctx): ClassSummary | undefined {
+    if (ctx.scope.fn.kind !== 'module' || ctx.scope.cls || ctx.shadow?.has(name)) return undefined;
+    const k = this.out.classes.findIndex(c => c.qualname === name);
+    // an earlier statement's class, changed from here: see Entangled
+    if (k >= 0 && k < this.segmentClasses && this.effects) throw new Entangled();
+    return k >= 0 ? this.out.classes[k] : undefined;
+  }
+
   /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
   private selfClass(name: string): ClassSummary | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
@@ -1420,6 +1430,9 @@ class Summarizer {
         // a singleton, `cls._default = cls()`, `Store._default = Store()`)
         const k = cls || value?.type !== 'call' ? undefined : this.classNamed(path.root, ctx);
         if (k && own(k.attrs, path.attrs[0])) this.noteAttr(k.attrs, path.attrs[0], left, value, type, ctx);
+        // (and at the top level, after the class: `Logger.manager = Manager(Logger.root)`)
+        const top = cls || k || value?.type !== 'call' ? undefined : this.topLevelClass(path.root, ctx);
+        if (top) this.noteAttr(top.attrs, path.attrs[0], left, value, type, ctx);
       }
       return;
     }
