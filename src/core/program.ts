@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, IMPORTED, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -1314,6 +1314,9 @@ export class Program {
           if (v.k === 'inst' && v.loose) f.loose = true;
           return [f];
         }
+        // (leaving `with` on an io object whose `__exit__` is io's own: its close(), which the
+        // class may override, `class Pipe(io.RawIOBase): def close(self): …`)
+        if (a === '__exit__' && v.k === 'inst' && IO_BASES.some(b => this.derivesFrom(v.cls, b))) return this.getAttr(v, 'close');
         if (v.k === 'inst') {
           // A mixin calling self.m() where m comes from a sibling base of the combined class.
           const found: Val[] = [];

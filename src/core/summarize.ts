@@ -1076,6 +1076,11 @@ class Summarizer {
           const on = target?.type === 'identifier' ? this.t(target) : `<call:${[fp.root, ...fp.attrs].join('.')}>`;
           this.addCall(ctx, value, { root: on, attrs: ['__enter__'] }, [], {}, false);
           this.addCall(ctx, value, { root: on, attrs: ['__exit__'] }, [], {}, false);
+          // (`with closing(conn):` calls `conn.close()` when the block is left)
+          const arg = this.canonical(fp) === 'contextlib.closing' ? namedChildren(child(value, 'arguments') ?? value)[0] : undefined;
+          const ap = arg && (arg.type === 'call' ? child(arg, 'function') : arg);
+          const objPath = ap && this.pathOf(ap);
+          if (arg && objPath) this.addCall(ctx, value, arg.type === 'call' ? { root: `<call:${[objPath.root, ...objPath.attrs].join('.')}>`, attrs: ['close'] } : { ...this.resolveAlias(ctx, objPath), attrs: [...this.resolveAlias(ctx, objPath).attrs, 'close'] }, [], {}, false);
         }
       }
       if (alias) {
@@ -1796,10 +1801,25 @@ class Summarizer {
     return made.length && classes.every(t => t !== undefined && classLike(t)) && classes.length <= MAX_ELEMENT_TYPES ? classes as string[] : undefined;
   }
 
+  /** A copy of a container this file knows (`self.opts = DEFAULTS.copy()`, `self.env =
+   *  self._base.copy()`, `copy.copy(self._map)`): a container of its type. */
+  private copiedContainer(value: SyntaxNode | undefined, ctx: Ctx): string | undefined {
+    if (value?.type !== 'call' || namedChildren(child(value, 'arguments') ?? value).length > 1) return undefined;
+    const f = child(value, 'function');
+    const fp = f && this.pathOf(f);
+    if (!fp) return undefined;
+    const one = namedChildren(child(value, 'arguments') ?? value)[0];
+    const of = fp.attrs[fp.attrs.length - 1] === 'copy' && !one ? child(f!, 'object') : ['copy.copy', 'copy.deepcopy'].includes(this.canonical(fp) ?? '') ? one : undefined;
+    const p = of && this.pathOf(of);
+    if (!p || ctx.shadow?.has(p.root)) return undefined;
+    const held = p.attrs.length === 1 ? this.selfAttr(p) : this.moduleGlobal(p, ctx);
+    return held?.info.container;
+  }
+
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
     const s = this.span(at);
     const n: AttrNote = { line: s.line, column: s.column };
-    const ct = this.containerType(value, type);
+    const ct = this.containerType(value, type) ?? this.copiedContainer(value, ctx);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
     // (`[Worker(i) for i in range(n)]`, `[Reader(), Writer()]`: the elements' classes, as an

@@ -111,6 +111,9 @@ export const THREADING_SERVER_BASES = ['socketserver.ThreadingMixIn', ...THREADI
 /** What a request handler runs per request: BaseRequestHandler's `__init__` calls setup, handle
  *  and finish; BaseHTTPRequestHandler's handle calls the `do_<COMMAND>` methods. */
 export const HANDLER_METHODS = ['__init__', 'setup', 'handle', 'finish'];
+/** io's base classes, whose `__exit__` calls the object's `close()` (`with Pipe() as p:` on a
+ *  subclass overriding close runs it when the block is left). */
+export const IO_BASES = ['io.IOBase', 'io.RawIOBase', 'io.BufferedIOBase', 'io.TextIOBase', '_io._IOBase', '_io._RawIOBase', '_io._BufferedIOBase', '_io._TextIOBase'];
 /** What ThreadingMixIn's request thread calls on the server (`process_request_thread`, then
  *  `finish_request`, `handle_error` on a failure, `shutdown_request` → `close_request`). */
 export const SERVER_REQUEST_METHODS = ['process_request_thread', 'finish_request', 'handle_error', 'shutdown_request', 'close_request'];
