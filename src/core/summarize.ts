@@ -3244,7 +3244,9 @@ function valuesHolder(root: string): string | undefined {
  *  around the function's definition runs the function's body in no round of its own). */
 function loopOf(n: SyntaxNode): number {
   for (let p = n.parent; p; p = p.parent) {
-    if (p.type === 'for_statement' || p.type === 'while_statement') return p.start;
+    // (a comprehension is a loop too: `[Thread(target=f, args=(shared,)) for _ in r]` hands
+    // every thread the one object made before it)
+    if (p.type === 'for_statement' || p.type === 'while_statement' || COMPREHENSIONS.has(p.type) || p.type === 'generator_expression') return p.start;
     if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'class_definition' || p.type === 'module') return -1;
   }
   return -1;
