@@ -103,7 +103,8 @@ export interface ThreadStart extends Span {
   oneOf?: boolean;
   /** Arguments each start is given an object of its own: a local bound only to calls' results
    *  (`made`, the callees' texts) in the loop the start is in (or, in none, in the function's
-   *  body), and given to no other start (`job = Job(r); Thread(target=self._run, args=(job,))`).
+   *  body), and given to no other start (`job = Job(r); Thread(target=self._run, args=(job,))`);
+   *  `arg` -1 is the target's receiver (`w = Worker(); Thread(target=w.run)`: its self).
    *  Where the calls make new objects (the analysis decides), the thread's instances do not
    *  share it (ThreadEntry.ownParams). */
   perStart?: { arg: number; made: string[] }[];

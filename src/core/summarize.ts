@@ -501,7 +501,7 @@ class Summarizer {
   private perStartArgs(scope: Scope): void {
     const fn = scope.fn;
     const loops = scope.madeLoops;
-    if (!loops || scope.cls || fn.kind === 'module' || !fn.starts.some(st => st.args)) return;
+    if (!loops || scope.cls || fn.kind === 'module' || !fn.starts.some(st => st.args || st.target?.attrs.length === 1)) return;
     const sites = new Map<string, Set<string>>();
     for (const st of fn.starts) for (const a of st.args ?? []) {
       let l = sites.get(a);
@@ -511,11 +511,16 @@ class Summarizer {
     fn.starts = fn.starts.map(st => {
       const at = scope.startLoops?.get(`${st.line}:${st.column}`);
       const per = st.perStart ? [...st.perStart] : [];
-      st.args?.forEach((a, arg) => {
+      const mine = (a: string, arg: number) => {
         const l = loops.get(a);
-        if (!l || at === undefined || scope.notMade?.has(a) || scope.declaredGlobal.has(a) || fn.params.includes(a) || sites.get(a)!.size !== 1 || !l.every(x => x.loop === at)) return;
+        if (!l || at === undefined || scope.notMade?.has(a) || scope.declaredGlobal.has(a) || fn.params.includes(a) || (sites.get(a)?.size ?? 0) !== (arg < 0 ? 0 : 1) || !l.every(x => x.loop === at)) return;
         per.push({ arg, made: [...scope.made!.get(a)!].sort() });
-      });
+      };
+      st.args?.forEach(mine);
+      // (the target's receiver, `w = Worker(); Thread(target=w.run)` in a loop: each thread's
+      // self its own, arg -1; not one another start is also on)
+      const recv = st.target?.attrs.length === 1 && !st.lambda ? st.target.root : undefined;
+      if (recv && recv !== fn.selfParam && fn.starts.filter(o => o.target?.root === recv).length === 1) mine(recv, -1);
       return per.length > (st.perStart?.length ?? 0) ? { ...st, perStart: per.sort((x, y) => x.arg - y.arg) } : st;
     });
   }

@@ -856,11 +856,13 @@ export class ThreadModel {
   /** The target's parameters a start gives objects of its own (ThreadStart.perStart), where
    *  what makes them makes a new object at each call. */
   private ownParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
-    if (!st.perStart || !st.args || st.kind === 'process') return undefined;
+    if (!st.perStart || st.kind === 'process') return undefined;
     const { program } = this;
-    const args = st.perStart.filter(p => p.made.every(m => program.makesNewAt(fn, m))).map(p => st.args![p.arg]);
-    if (!args.length) return undefined;
-    const out = this.paramsGiven(t, st.args, args);
+    const made = st.perStart.filter(p => p.made.every(m => program.makesNewAt(fn, m)));
+    const args = made.filter(p => p.arg >= 0 && st.args).map(p => st.args![p.arg]);
+    const out = args.length ? this.paramsGiven(t, st.args!, args) : [];
+    // (its receiver, `w.run` with w made for this start alone: the target's self)
+    if (made.some(p => p.arg < 0) && t.bound && t.fn.s.selfParam && !out.includes(t.fn.s.selfParam)) out.push(t.fn.s.selfParam);
     return out.length ? out.sort() : undefined;
   }
 
