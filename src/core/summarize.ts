@@ -2202,6 +2202,9 @@ class Summarizer {
         if (fcanon && MUTATING_FUNCTIONS.has(fcanon) && p.children.filter(c => c.named)[0] === n) {
           const rest = p.children.filter(c => c.named).slice(1);
           this.recordAccess(ctx, n, path, 'write', fcanon.split('.').pop()!, undefined, rest.length ? this.short(rest[rest.length - 1]) : undefined);
+        } else if (fname === 'exec' && !ctx.scope.locals.has(fname) && p.children.filter(c => c.named).indexOf(n) >= 1) {
+          // (`exec(code, self.locals)`: the code's assignments and definitions go into it)
+          this.recordAccess(ctx, n, path, 'write', 'exec');
         } else if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
         // (`snap.update(self._hot)`: the method iterates it here)
         else if (f?.type === 'attribute' && ITERATING_METHODS.has(this.t(child(f, 'attribute') ?? f))) this.recordAccess(ctx, n, path, 'read', 'iter');
