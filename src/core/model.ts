@@ -82,6 +82,10 @@ export interface ThreadStart extends Span {
   /** A request handler class given to a threading server (`ThreadingTCPServer(addr,
    *  Handler)`): the target is the class, and its handler methods run (HANDLER_METHODS, `do_*`). */
   handler?: boolean;
+  /** A handler start of a plain server's `serve_forever()`/`handle_request()`, `Thread(target=
+   *  server.serve_forever)` with `server = TCPServer(addr, Handler)`: the handler runs on this
+   *  thread, one request at a time (not many unless the start is). */
+  serving?: boolean;
   /** What the thread object is bound to (`self._worker = Thread(…)`: `self._worker`; a local
    *  is qualified by its function, `run:t`): its `join()` orders what follows (JOINED). */
   boundTo?: string;

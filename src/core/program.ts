@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -772,6 +772,16 @@ export class Program {
     return this.instanceLocks;
   }
 
+  /** What a request handler runs per request: its HANDLER_METHODS and `do_<COMMAND>` methods,
+   *  where analyzed. */
+  handlerEntries(cls: ClassInfo): FnInfo[] {
+    const names = new Set(HANDLER_METHODS);
+    for (const k of this.mro(cls)) for (const m of k.methods.keys()) if (m.startsWith('do_')) names.add(m);
+    const out: FnInfo[] = [];
+    for (const n of names) { const m = this.lookupMethod(cls, n); if (m && !out.includes(m)) out.push(m); }
+    return out;
+  }
+
   /** A server that handles each request on a thread of its own (`ThreadingMixIn`). */
   threadingServer(c: ClassInfo): boolean {
     return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));
@@ -1314,6 +1324,8 @@ export class Program {
           if (v.k === 'inst' && v.loose) f.loose = true;
           return [f];
         }
+        // (a plain server's request, `server.handle_request()`: the handler object's methods)
+        if (a === HANDLER_CALL) return v.k === 'inst' ? this.handlerEntries(v.cls).map(m => ({ k: 'fn', fn: m, bound: true })) : [];
         // (leaving `with` on an io object whose `__exit__` is io's own: its close(), which the
         // class may override, `class Pipe(io.RawIOBase): def close(self): …`)
         if (a === '__exit__' && v.k === 'inst' && IO_BASES.some(b => this.derivesFrom(v.cls, b))) return this.getAttr(v, 'close');

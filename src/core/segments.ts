@@ -92,6 +92,8 @@ export type Effect =
   | { key: string; kind: 'localType'; name: string; types: string[] }
   | { key: string; kind: 'localExecutor'; name: string; executor: 'thread' | 'process' }
   | { key: string; kind: 'acquired'; text: string }
+  /** A plain server made with a handler class and bound to a global (Summarizer.servers). */
+  | { key: string; kind: 'server'; name: string; handler: string }
   | { key: string; kind: 'lambda'; base: string; count: number }
   /** A global's attribute note; its line is relative to the statement's first line. */
   | { key: string; kind: 'note'; name: string; note: AttrNote }

@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, BUILTIN_TYPES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LAZY_WRAPPERS, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -270,6 +270,7 @@ class Summarizer {
       case 'localType': scope.fn.localTypes[e.name] = e.types; return;
       case 'localExecutor': scope.fn.localExecutors[e.name] = e.executor; return;
       case 'acquired': this.acquired(scope.fn, e.text); return;
+      case 'server': this.servers.set(e.name, e.handler); return;
       case 'lambda': this.lambdaCount.set(e.base, e.count); return;
       case 'note': applyNote(this.out.globals, e.name, { ...e.note, line: e.note.line + line }); return;
       case 'warning': return;
@@ -1384,6 +1385,7 @@ class Summarizer {
       const made = value && fn.kind !== 'module' && !isGlobal ? this.constructionCanon(value) : undefined;
       if (made && this.countingCount(value!, made)) (scope.countingLocals ??= new Set()).add(name);
       else if (made && LOCK_CONSTRUCTORS.has(made)) (scope.freshLocks ??= new Set()).add(name);
+      if (value) this.noteServer(ctx, name, value);
       if (value) {
         // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
         // local name, until the name is bound again). Not another local or a parameter: `h = value`
@@ -1434,6 +1436,7 @@ class Summarizer {
       // `self.x = v` runs x's setter if x is a property (the same receivers as a getter's read)
       if (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root)) this.addCall(ctx, left, path, value ? [this.short(value)] : [], {}, 'setter');
       if (path.attrs.length === 1) {
+        if (value && path.root === ctx.scope.fn.selfParam) this.noteServer(ctx, this.t(left), value);
         const cls = this.selfClass(path.root);
         if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx, 'instance', !!value && !MADE_VALUES.has(value.type));
         // (a class attribute the class body declares, bound in a method to what a call makes:
@@ -2391,6 +2394,9 @@ class Summarizer {
       // (in a forked child, `process_obj._bootstrap()`: another process's run, no call here)
       if (ctx.forkChild && !path.root.startsWith('<')) ctx.scope.fn.starts.push({ ...this.span(n), kind: 'process', via: 'os.fork', inLoop: ctx.inLoop, target: path, ...(argTexts.length ? { args: argTexts } : {}) });
       else for (const callee of alts ?? [path]) for (const v of this.argChoices(args, kwargs, argTexts, kwargTexts, ctx)) this.addCall(ctx, n, callee, v.args, v.kwargs, false);
+      // (`server.handle_request()` on a plain server: its handler's request methods, here)
+      const served = path.attrs.length && SERVE_METHODS.has(path.attrs[path.attrs.length - 1]) ? this.servedBy(ctx, [path.root, ...path.attrs.slice(0, -1)].join('.')) : undefined;
+      if (served) this.addCall(ctx, n, { root: `<call:${served}>`, attrs: [HANDLER_CALL] }, [], {}, false);
       // (the item read itself, `FACTORIES[kind]`, is an access of the container)
       if (table) this.expr(f!, ctx);
       // (what the call returns read whole, `len(self.tags())`, `for x in registry():`, `k in
@@ -2641,6 +2647,46 @@ class Summarizer {
 
   /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
    *  method joins), as a join names it (joinName). */
+  /** Plain servers made with a handler class (`server = TCPServer(addr, Handler)`), by
+   *  serverKey: the handler's text, a name of the module's (what `Thread(target=
+   *  server.serve_forever)` then runs, ThreadStart.serving). */
+  private readonly servers = new Map<string, string>();
+
+  private serverKey(ctx: Ctx, text: string): string | undefined {
+    const fn = ctx.scope.fn;
+    const [root, ...attrs] = text.split('.');
+    if (root === fn.selfParam && attrs.length === 1 && fn.className && !fn.classmethod) return `${fn.className}:self.${attrs[0]}`;
+    if (attrs.length || ctx.shadow?.has(root)) return undefined;
+    if (fn.kind === 'module' || ctx.scope.declaredGlobal.has(root)) return `:${root}`;
+    return ctx.scope.locals.has(root) || hasParam(fn, root) ? `${fn.qualname}:${root}` : `:${root}`;
+  }
+
+  private noteServer(ctx: Ctx, text: string, value: SyntaxNode): void {
+    if (value.type !== 'call') return;
+    const f = child(value, 'function');
+    const fp = f && this.pathOf(f);
+    if (!fp || !PLAIN_SERVERS.has(this.canonical(fp) ?? '')) return;
+    const items = namedChildren(child(value, 'arguments') ?? value);
+    const kw = items.find(x => x.type === 'keyword_argument' && this.t(child(x, 'name') ?? x) === 'RequestHandlerClass');
+    const handler = kw ? child(kw, 'value') : items.filter(x => x.type !== 'keyword_argument')[1];
+    const h = handler && DOTTED_NAME.test(this.t(handler)) ? this.t(handler) : undefined;
+    const root = h?.split('.', 1)[0];
+    const key = this.serverKey(ctx, text);
+    // (a name of the module's, which the start's function reads as this one does)
+    if (!h || !key || hasParam(ctx.scope.fn, root!) || ctx.scope.locals.has(root!) && ctx.scope.fn.kind !== 'module') return;
+    this.servers.set(key, h);
+    if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `s ${key} ${h}`, kind: 'server', name: key, handler: h });
+  }
+
+  /** The handler a plain server's text names in fn (serverKey, looked up as written there). */
+  private servedBy(ctx: Ctx, text: string): string | undefined {
+    const fn = ctx.scope.fn;
+    const [root, ...attrs] = text.split('.');
+    if (root === fn.selfParam && attrs.length === 1 && fn.className) return this.servers.get(`${fn.className}:self.${attrs[0]}`);
+    if (attrs.length || ctx.shadow?.has(root)) return undefined;
+    return this.servers.get(`${fn.qualname}:${root}`) ?? (hasParam(fn, root) || (ctx.scope.locals.has(root) && fn.kind !== 'module' && !ctx.scope.declaredGlobal.has(root)) ? undefined : this.servers.get(`:${root}`));
+  }
+
   /** A thread bound to a module global only where that global is None, `if _poller is None:
    *  _poller = Thread(…)` (a lazy singleton): at most one runs, however often this does. */
   private startedOnce(n: SyntaxNode, ctx: Ctx): boolean {
@@ -2869,6 +2915,9 @@ class Summarizer {
       start.target = this.resolveAlias(ctx, tp);
       // `Thread(target=self.loop.run_forever)`: the thread runs that loop
       const ta = start.target.attrs;
+      // `Thread(target=server.serve_forever)` on a plain server: its handler, one request at a time
+      const served = kind === 'thread' && !handler && ta.length && SERVE_METHODS.has(ta[ta.length - 1]) ? this.servedBy(ctx, [tp.root, ...tp.attrs.slice(0, -1)].join('.')) : undefined;
+      if (served) { const [r, ...a] = served.split('.'); start.target = { root: r, attrs: a }; start.handler = true; start.serving = true; }
       if (kind === 'thread' && !loop && ta.length && LOOP_RUNNERS.has(ta[ta.length - 1])) start.runsLoop = [start.target.root, ...ta.slice(0, -1)].join('.');
     }
     ctx.scope.fn.starts.push(start);

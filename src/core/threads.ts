@@ -4,7 +4,7 @@ import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_METHODS, JOINED, LOOP_RUNNERS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, LOOP_RUNNERS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -204,10 +204,11 @@ export class ThreadModel {
     };
     // A request handler class given to a threading server: a thread per request, on a handler
     // object of its own, running the handler's methods (one thread, named for the class).
-    const noteHandler = (cls: ClassInfo, site: SiteSource) => {
+    // (a plain server's, `Thread(target=server.serve_forever)`: one request at a time there)
+    const noteHandler = (cls: ClassInfo, site: SiteSource, many = true, bound?: string) => {
       const entries = this.handlerEntries(cls);
       if (!entries.length) return;
-      note(entries[0], 'thread', cls.s.name, site, true, undefined, cls, undefined, entries.slice(1)).handler = true;
+      note(entries[0], 'thread', cls.s.name, site, many, undefined, cls, bound, entries.slice(1)).handler = true;
     };
     // The i-th construction of a class as a start site: its line read from the graph as it is
     // then (the construction keeps its place among its function's when lines move).
@@ -258,7 +259,8 @@ export class ThreadModel {
         }
         if (st.runsLoop !== undefined) addTo(loopStarts, this.loopKey(fn, st.runsLoop), { fn, st, site: { fn, line: () => fn.s.starts[i].line, start: i } });
         if (st.handler) {
-          for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line });
+          const many = !st.serving || st.inLoop || this.runsRepeatedly(fn);
+          for (const cls of this.handlerClasses(fn, st.target)) noteHandler(cls, { fn, line: () => fn.s.starts[i].line }, many, st.serving ? st.boundTo : undefined);
           return;
         }
         // (one thread whose entries the targets are, at this start; with the parameters it gives
@@ -843,14 +845,8 @@ export class ThreadModel {
     return this.program.classesAt(fn, target);
   }
 
-  /** What a request handler runs per request: its HANDLER_METHODS and `do_<COMMAND>` methods,
-   *  where analyzed. */
   private handlerEntries(cls: ClassInfo): FnInfo[] {
-    const names = new Set(HANDLER_METHODS);
-    for (const k of this.program.mro(cls)) for (const m of k.methods.keys()) if (m.startsWith('do_')) names.add(m);
-    const out: FnInfo[] = [];
-    for (const n of names) { const m = this.program.lookupMethod(cls, n); if (m && !out.includes(m)) out.push(m); }
-    return out;
+    return this.program.handlerEntries(cls);
   }
 
   /** The target's parameters a start gives objects of its own (ThreadStart.perStart), where

@@ -106,6 +106,14 @@ export const TIMER_CONSTRUCTORS = new Set(['threading.Timer']);
  *  runs Handler's methods on a new thread per request (ThreadStart.handler). */
 export const THREADING_SERVERS = new Set(['socketserver.ThreadingTCPServer', 'socketserver.ThreadingUDPServer',
   'socketserver.ThreadingUnixStreamServer', 'socketserver.ThreadingUnixDatagramServer', 'http.server.ThreadingHTTPServer']);
+/** Servers that handle one request at a time, on the thread calling `serve_forever()` or
+ *  `handle_request()` (SERVE_METHODS). */
+export const PLAIN_SERVERS = new Set(['socketserver.TCPServer', 'socketserver.UDPServer', 'socketserver.UnixStreamServer',
+  'socketserver.UnixDatagramServer', 'http.server.HTTPServer']);
+export const SERVE_METHODS = new Set(['serve_forever', 'handle_request']);
+/** The attribute a call site names to run a handler object's request methods (HANDLER_METHODS
+ *  and `do_*`): `server.handle_request()` on a plain server, as `<call:Handler>.<handler>`. */
+export const HANDLER_CALL = '<handler>';
 /** Bases that make a server handle each request on a thread of its own (`ThreadingMixIn`). */
 export const THREADING_SERVER_BASES = ['socketserver.ThreadingMixIn', ...THREADING_SERVERS];
 /** What a request handler runs per request: BaseRequestHandler's `__init__` calls setup, handle
