@@ -1513,6 +1513,17 @@ export class Program {
     return this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site, guess)) : this.callTargetsInner(fn, site, guess);
   }
 
+  /** The call's receiver is an object of exactly `cls`, no subclass's: made by a construction
+   *  of it right there (`Worker().start()`, `threading.Thread(…).start()`) or a local only a
+   *  construction of it binds (`w = Worker(); w.start()`, FunctionSummary.made). Its method is
+   *  that class's, never a subclass's override. */
+  private exactReceiver(fn: FnInfo, site: CallSite, cls: ClassInfo): boolean {
+    const { root, attrs } = site.callee;
+    if (attrs.length !== 1) return false;
+    const texts = root.startsWith('<call:') ? [root.slice(6, -1)] : own(fn.s.made ?? {}, root);
+    return !!texts?.length && texts.every(t => { const vs = DOTTED_NAME.test(t) ? this.evalPath(fn, dotted(t)) : []; return vs.length > 0 && vs.every(v => v.k === 'cls' && v.cls === cls); });
+  }
+
   /** The classes a path names in fn, with what callers hand a parameter (`serve(handler=
    *  ApiHandler)`) besides its default: a threading server's handler classes (ThreadModel). */
   classesAt(fn: FnInfo, p: ExprPath): ClassInfo[] {
@@ -1602,7 +1613,7 @@ export class Program {
         const m = fn.cls ? fn : undefined;
         const same = !!m && !m.s.classmethod && !m.s.staticmethod && (site.callee.root === '<super>' || (!v.bound && !v.dispatch && site.args[0] === m.s.selfParam && !site.property && !!v.fn.cls));
         add(v.fn, v.bound, same ? this.receiverOf(v.fn, m!.cls!) : v.dispatch && !v.loose ? this.receiverOf(v.fn, v.dispatch) : undefined, same ? 'same' : undefined);
-        if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls) {
+        if (v.dispatch && site.callee.root !== '<super>' && v.fn.cls && !this.exactReceiver(fn, site, v.dispatch)) {
           // self may be any subclass: what m means in each one's MRO (overrides, and mixin siblings).
           for (const sub of this.allSubclasses(v.dispatch)) {
             const o = this.lookupMethod(sub, v.fn.s.name);
