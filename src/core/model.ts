@@ -75,8 +75,10 @@ export interface ThreadStart extends Span {
   /** `executor.map(fn, items)` runs fn many times at once. */
   many?: boolean;
   /** Bound to a module global only while it is None (`if _poller is None: _poller =
-   *  Thread(…)`): one thread, however often the start is reached (Summarizer.startedOnce). */
-  once?: boolean;
+   *  Thread(…)`): one thread, however often the start is reached, `program`; to self's
+   *  attribute so (`if self._t is None: self._t = Thread(target=self._run)`), one per object,
+   *  on it, `object` (Summarizer.startedOnce). */
+  once?: 'program' | 'object';
   /** Argument texts the target is called with (`args=(q,)`, `submit(fn, x)`, partial's). */
   args?: string[];
   /** A request handler class given to a threading server (`ThreadingTCPServer(addr,

@@ -2688,19 +2688,25 @@ class Summarizer {
   }
 
   /** A thread bound to a module global only where that global is None, `if _poller is None:
-   *  _poller = Thread(…)` (a lazy singleton): at most one runs, however often this does. */
-  private startedOnce(n: SyntaxNode, ctx: Ctx): boolean {
+   *  _poller = Thread(…)` (a lazy singleton): at most one runs, however often this does; bound
+   *  so to self's attribute, one per object (ThreadStart.once). */
+  private startedOnce(n: SyntaxNode, ctx: Ctx): 'program' | 'object' | undefined {
     const a = n.parent?.type === 'assignment' && n.field === 'right' ? n.parent : undefined;
     const left = a && child(a, 'left');
-    const name = left?.type === 'identifier' ? this.t(left) : undefined;
-    if (!name || !(ctx.scope.fn.kind === 'module' || ctx.scope.declaredGlobal.has(name))) return false;
+    const fn = ctx.scope.fn;
+    const name = left && (left.type === 'identifier' || left.type === 'attribute') ? this.t(left) : undefined;
+    // (a module global's: one thread; or, in a method, self's attribute, `if self._t is None:
+    // self._t = Thread(…)`: one per object)
+    const once = !name ? undefined : left!.type === 'identifier' ? (fn.kind === 'module' || ctx.scope.declaredGlobal.has(name) ? 'program' : undefined)
+      : fn.kind === 'method' && !fn.classmethod && fn.selfParam && name.startsWith(`${fn.selfParam}.`) && name.indexOf('.', fn.selfParam.length + 1) < 0 ? 'object' : undefined;
+    if (!once) return undefined;
     for (let c: SyntaxNode = a!; c.parent && c.type !== 'function_definition'; c = c.parent) {
       const p = c.parent;
       if (p.type !== 'if_statement' || c.field !== 'consequence') continue;
       const test = this.t(child(p, 'condition') ?? p).replace(/\s+/g, ' ').trim();
-      if (test === `${name} is None` || test === `not ${name}`) return true;
+      if (test === `${name} is None` || test === `not ${name}`) return once;
     }
-    return false;
+    return undefined;
   }
 
   private boundName(n: SyntaxNode, ctx: Ctx): string | undefined {
@@ -2873,7 +2879,8 @@ class Summarizer {
     // `self._worker = Thread(…)`: joined as `self._worker.join()`
     const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : futureOf;
     if (bound && !handler) start.boundTo = bound;
-    if ((kind === 'thread' || kind === 'timer') && !handler && this.startedOnce(n, ctx)) start.once = true;
+    const once = (kind === 'thread' || kind === 'timer') && !handler ? this.startedOnce(n, ctx) : undefined;
+    if (once) start.once = once;
     if (pool) start.pool = pool;
     if (doneOf) start.future = doneOf;
     if (many) start.many = true;

@@ -266,7 +266,7 @@ export class ThreadModel {
         // (one thread whose entries the targets are, at this start; with the parameters it gives
         // objects of their own where asked: ownParams, objectParams)
         const oneThread = (targets: { fn: FnInfo; recv?: ClassInfo }[], own: boolean) => {
-          const many = !st.once && (st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined));
+          const many = st.once !== 'program' && (st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? targets[0].fn : undefined));
           note(targets[0].fn, st.kind, shortName(targets[0].fn, graph), { fn, line: () => fn.s.starts[i].line, start: i }, many, st.name, undefined, st.boundTo, targets.slice(1).map(t => t.fn), targets[0].recv,
             own ? this.ownParams(fn, st, targets[0]) : undefined, own ? this.objectParams(fn, st, targets[0]) : undefined);
         };
@@ -295,7 +295,7 @@ export class ThreadModel {
           const site: SiteSource = { fn, line: () => fn.s.starts[i].line, start: i };
           // (a timer re-armed by its own function through a helper, `_tick → _schedule`, which
           // main also calls once: one chain of ticks, each after the last)
-          const many = !st.once && (st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined));
+          const many = st.once !== 'program' && (st.inLoop || !!st.many || this.runsRepeatedly(fn, st.kind === 'timer' ? target : undefined));
           for (const cls of made?.classes ?? []) {
             let m = madeBy.get(cls);
             if (!m) madeBy.set(cls, (m = { fns: [], sites: [], many: false, each: new Map() }));
@@ -888,12 +888,13 @@ export class ThreadModel {
     return out;
   }
 
-  /** The target's parameters a start in a constructor gives the object being made (its self,
+  /** The target's parameters a start in a constructor (or started once per object) gives the object being made (its self,
    *  `target=self._run`) or that object's own containers (`args=(self._pool,)`:
    *  Program.perObjectAttr); none in a loop there, whose threads all share the object. */
   private objectParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
     const sp = fn.s.selfParam;
-    if (fn.s.name !== '__init__' || !fn.cls || !sp || st.inLoop || st.kind === 'process') return undefined;
+    // (in a constructor; or started once per object, `if self._t is None:`, ThreadStart.once)
+    if ((fn.s.name !== '__init__' && st.once !== 'object') || !fn.cls || !sp || st.inLoop || st.kind === 'process') return undefined;
     // (two starts of it there share the object)
     if (fn.s.starts.filter(o => o.target && st.target && o.target.root === st.target.root && o.target.attrs.join('.') === st.target.attrs.join('.')).length > 1) return undefined;
     const out: string[] = [];
