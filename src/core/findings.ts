@@ -585,7 +585,7 @@ export class Findings {
 
   private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
     const { program, threads, display } = this;
-    if (program.threadLocal(cid)) return [];
+    if (program.threadLocal(cid) || program.callLocal(cid)) return [];
     list.sort((a, b) => program.pathOrder(a.fn.file.path) - program.pathOrder(b.fn.file.path) || a.line - b.line || a.column - b.column);
     // each access's function as a small number, so a pair of them is a number too: the pairs
     // are checked for every write against every access of the container

@@ -782,6 +782,26 @@ export class Program {
     return out;
   }
 
+  /** A function's local container no other call of it sees, each call having its own: its
+   *  closures (nested defs, lambdas) are handed to no start, passed to no call, stored and
+   *  returned nowhere, and no thread is started in the function or in them (rich's
+   *  `_collect_renderables.text`, whose nested `flush` the same call runs). */
+  callLocal(cid: string): boolean {
+    const c = this.containers.get(cid);
+    const file = c?.ownerKind === 'function' ? this.fileAt(c.path) : undefined;
+    const owner = file && this.fnNamed(file.module, c!.owner);
+    if (!owner) return false;
+    const nested = new Set(owner.s.nested);
+    const escapes = (t: string | undefined) => !!t && (nested.has(t) || t.startsWith('lambda'));
+    const prefix = owner.s.qualname + '.<locals>.';
+    for (const f of this.functionsOf(file!)) {
+      if (f !== owner && !f.s.qualname.startsWith(prefix)) continue;
+      if (f.s.starts.length || f.s.returns?.some(escapes) || f.s.accesses.some(a => escapes(a.value))) return false;
+      for (const call of f.s.calls) if (call.args.some(escapes) || Object.values(call.kwargs).some(escapes)) return false;
+    }
+    return true;
+  }
+
   /** A server that handles each request on a thread of its own (`ThreadingMixIn`). */
   threadingServer(c: ClassInfo): boolean {
     return THREADING_SERVER_BASES.some(b => this.derivesFrom(c, b));

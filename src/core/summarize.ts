@@ -1337,6 +1337,13 @@ class Summarizer {
       else {
         const path = this.pathOf(left);
         if (path) this.recordAccess(ctx, left, path, 'write', op === '|=' || op === '+=' ? `${op}` : op, undefined, right ? `${op} ${this.short(right)}` : undefined, true);
+        // (`self.index += 1` reads x through its getter and writes it through its setter, where
+        // x is a property)
+        if (path && left.type === 'attribute' && (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root))) {
+          const r = this.resolveAlias(ctx, path);
+          this.addCall(ctx, left, r, [], {}, true);
+          this.addCall(ctx, left, r, [`${this.short(left)} ${op.slice(0, -1)} ${right ? this.short(right) : ''}`.trim()], {}, 'setter');
+        }
         if (left.type === 'identifier') this.bind(ctx, this.t(left));
       }
       return;
@@ -1841,7 +1848,9 @@ class Summarizer {
     const fn = ctx.scope.fn;
     const text = fn.kind === 'method' && fn.name === '__init__' ? this.dottedText(value) : undefined;
     const root = text?.split('.', 1)[0];
-    if (text && root !== fn.selfParam && fn.params.includes(root!) && !own(fn.paramTypes, root!)) n.fromParam = text;
+    // (and one annotated as a callable, `get_renderable: Optional[Callable[[], R]]`: what is
+    // handed is a function, which the annotation does not name)
+    if (text && root !== fn.selfParam && fn.params.includes(root!) && (!own(fn.paramTypes, root!) || CALLABLE_TYPE.test(own(fn.paramTypes, root!)!))) n.fromParam = text;
     // (a dispatch table of self's methods, `{"put": self.on_put, …}` or `[self.a, self.b]`;
     // in a class body, of the functions defined above it, `fallback_mapping = {'__str__':
     // fallback_str}`, which a call hands self itself: `self.fallback_mapping[m](self, …)`)
@@ -1886,7 +1895,8 @@ class Summarizer {
         const al = ctx.scope.aliases.get(v);
         if (al && !ctx.scope.fn.params.includes(al.root) && !ctx.scope.locals.has(al.root) && ctx.scope.fn.selfParam !== al.root) n.alias = [al.root, ...al.attrs].join('.');
       }
-      const pt = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
+      const pt0 = own(ctx.scope.fn.paramTypes, v), lt = own(ctx.scope.fn.localTypes, v), lc = own(ctx.scope.fn.localContainers, v);
+      const pt = pt0 && !CALLABLE_TYPE.test(pt0) ? pt0 : undefined;
       if (pt || lt || lc) n.name = {};
       if (pt) n.name!.paramType = pt;
       const bound = boundTypes(ctx.scope.fn, v);
@@ -3244,6 +3254,9 @@ const TESTS = new Set(['if_statement', 'elif_clause', 'while_statement', 'not_op
 
 /** A multiprocessing context's semaphore, `ctx.BoundedSemaphore(maxsize)`,
  *  `self._ctx.Semaphore(0)` (queues.py): counted as multiprocessing's is. */
+/** A callable's annotation (`Callable[[], str]`, `Optional[Callable[..., None]]`): names no class. */
+const CALLABLE_TYPE = /(^|[^\w.])(typing\.|t\.|collections\.abc\.)?Callable\b/;
+
 function contextSemaphore(p: ExprPath): string | undefined {
   const last = p.attrs[p.attrs.length - 1];
   return last === 'Semaphore' || last === 'BoundedSemaphore' ? `multiprocessing.${last}` : undefined;
