@@ -2254,7 +2254,8 @@ export class Program {
       // (objects, classes, and functions: `Worker(self.on_done)` then `self.done()`; not those
       // of a thread start, whose target is a thread of its own: isStart)
       const fnsToo = !isStart(fn, site);
-      for (const v of this.evalPath(fn, p)) if ((v.k === 'inst' || v.k === 'cls' || (v.k === 'fn' && fnsToo)) && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
+      // (a module global, `c = Cache()` then `Worker(c)` at the top level: what it is bound to)
+      for (const v of this.evalPath(fn, p).flatMap(x => (x.k === 'var' ? this.globalValues(x) : [x]))) if ((v.k === 'inst' || v.k === 'cls' || (v.k === 'fn' && fnsToo)) && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
       for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
     };
     this.paramDepth++;

@@ -1397,7 +1397,12 @@ class Summarizer {
         // (`lock = self._lock`, `handlers = _handlerList`, `c = self`: the same object under a
         // local name, until the name is bound again). Not another local or a parameter: `h = value`
         // in one branch would hide what `h = Header(…)` in the other made it.
-        const vpath = value.type === 'attribute' || (value.type === 'identifier' && this.sharedName(ctx, this.t(value))) ? this.pathOf(value) : undefined;
+        // (and a name that is itself one, `_append = out.append; append = _append`; not a
+        // function defined here, `encode = check_str` in one branch and `def encode` in the
+        // other, os.py: which one a call means is not known here)
+        const vname = value.type === 'identifier' ? this.t(value) : undefined;
+        const chain = vname !== undefined && !ctx.shadow?.has(vname) && fn.kind !== 'module' && !fn.nested.includes(name) && scope.aliases.has(vname);
+        const vpath = value.type === 'attribute' || (vname !== undefined && (this.sharedName(ctx, vname) || chain)) ? this.pathOf(value) : undefined;
         if (vpath && vpath.root !== name) {
           const a = this.resolveAlias(ctx, vpath);
           scope.aliases.set(name, a);
@@ -1816,6 +1821,21 @@ class Summarizer {
     return made.length && classes.every(t => t !== undefined && classLike(t)) && classes.length <= MAX_ELEMENT_TYPES ? classes as string[] : undefined;
   }
 
+  /** A container made through a class attribute naming its constructor (urllib3's
+   *  `ContainerCls = OrderedDict`, then `self._container = self.ContainerCls()`). */
+  private factoryContainer(value: SyntaxNode | undefined, ctx: Ctx): string | undefined {
+    const f = value?.type === 'call' ? child(value, 'function') : undefined;
+    const fp = f && this.pathOf(f);
+    const held = fp && fp.root === ctx.scope.fn.selfParam ? this.selfAttr(fp) : undefined;
+    for (const a of held?.info.aliases ?? []) {
+      const [root, ...attrs] = a.split('.');
+      const c = this.canonical({ root, attrs }) ?? (attrs.length ? undefined : root);
+      const t = c ? own(CONTAINER_CONSTRUCTORS, c) : undefined;
+      if (t) return t;
+    }
+    return undefined;
+  }
+
   /** A copy of a container this file knows (`self.opts = DEFAULTS.copy()`, `self.env =
    *  self._base.copy()`, `copy.copy(self._map)`): a container of its type. */
   private copiedContainer(value: SyntaxNode | undefined, ctx: Ctx): string | undefined {
@@ -1834,7 +1854,7 @@ class Summarizer {
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
     const s = this.span(at);
     const n: AttrNote = { line: s.line, column: s.column };
-    const ct = this.containerType(value, type) ?? this.copiedContainer(value, ctx);
+    const ct = this.containerType(value, type) ?? this.copiedContainer(value, ctx) ?? this.factoryContainer(value, ctx);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
     // (`[Worker(i) for i in range(n)]`, `[Reader(), Writer()]`: the elements' classes, as an
@@ -2485,9 +2505,13 @@ class Summarizer {
    *  memo's segment brings back). */
   private noteStartStatement(ctx: Ctx, at: { line: number; column: number }, n: SyntaxNode): void {
     const line = this.startStatement(n);
-    (ctx.scope.startStatements ??= new Map()).set(`${at.line}:${at.column}`, line);
+    // (a class body's code is its function's, the module's at the top level: noted there, and
+    // so an effect a later statement taken over from the memo sees, as the function's own)
+    let scope = ctx.scope;
+    if (scope.cls) for (let i = this.scopes.length - 1; i >= 0; i--) if (this.scopes[i].fn === scope.fn && !this.scopes[i].cls) { scope = this.scopes[i]; break; }
+    (scope.startStatements ??= new Map()).set(`${at.line}:${at.column}`, line);
     const rel = this.segmentLine;
-    if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `s ${at.line - rel} ${at.column} ${line - rel}`, kind: 'startStatement', at: at.line - rel, column: at.column, line: line - rel });
+    if (this.effects && scope === this.moduleScope) this.effects.push({ key: `s ${at.line - rel} ${at.column} ${line - rel}`, kind: 'startStatement', at: at.line - rel, column: at.column, line: line - rel });
   }
 
   /** The first line of what a start point (a thread start, a `start()` call) comes after: its
