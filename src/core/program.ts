@@ -1400,6 +1400,8 @@ export class Program {
         return f ? [] : [{ k: 'ext', name: `${v.name}.${a}` }];
       }
       case 'ext': return [{ k: 'ext', name: `${v.name}.${a}` }];
+      // (a property read on an object, `self.options.update()`: what its getter returns)
+      case 'fn': return v.bound && v.fn.s.property && this.propertyDepth < MAX_DEPTH ? this.throughProperty(v.fn, a) : [];
       case 'var': {
         const info = own(v.file.globals, v.name);
         if (!info?.typeText || info.container) return [];
@@ -1410,6 +1412,12 @@ export class Program {
       }
       default: return [];
     }
+  }
+
+  private propertyDepth = 0;
+  private throughProperty(getter: FnInfo, a: string): Val[] {
+    this.propertyDepth++;
+    try { return this.returnValues(getter).flatMap(r => (r.k === 'inst' || r.k === 'ext' ? this.getAttr(r, a) : [])); } finally { this.propertyDepth--; }
   }
 
   evalPath(fn: FnInfo, p: ExprPath): Val[] {
