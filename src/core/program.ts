@@ -1057,12 +1057,22 @@ export class Program {
       // (put from an untyped parameter: what its callers hand it)
       out = joinVals(out, this.addedValues(file, info));
       // (functions put whole, `tasks.put(flush)`, `tasks.put(self.flush)`, `tasks.put(d.reset)`)
-      for (const t of info.queuedAt ?? []) {
-        if (t.startsWith('*=fn:')) out = joinVals(out, this.evalGlobalPath(file, dotted(t.slice(5))).filter(v => v.k === 'fn'));
-        else if (t.startsWith('*=self:') && on) { const m = this.lookupMethod(on, t.slice(7)); if (m) out = joinVals(out, [{ k: 'fn', fn: m, bound: true, dispatch: on }]); }
-      }
+      out = joinVals(out, this.queuedFunctions(file, info, on, '*'));
     }
     return out.length ? out : undefined;
+  }
+
+  /** The functions put on a queue as `item` (`*`, whole; `i`, a tuple's item i), its queuedAt
+   *  `item=fn:name` (a module's, or `Class.method`) and `item=self:method` (of the object the
+   *  queue is on). */
+  private queuedFunctions(file: FileSummary, info: AttrInfo, on: ClassInfo | undefined, item: string): Val[] {
+    let out: Val[] = NO_VALS;
+    const fnAt = `${item}=fn:`, selfAt = `${item}=self:`;
+    for (const t of info.queuedAt ?? []) {
+      if (t.startsWith(fnAt)) out = joinVals(out, this.evalGlobalPath(file, dotted(t.slice(fnAt.length))).filter(v => v.k === 'fn'));
+      else if (t.startsWith(selfAt) && on) { const m = this.lookupMethod(on, t.slice(selfAt.length)); if (m) out = joinVals(out, [{ k: 'fn', fn: m, bound: true, dispatch: on }]); }
+    }
+    return out;
   }
 
   /** The notes of the queue a getter text names: a module's global (`work_q.get`, where f has
@@ -1097,10 +1107,7 @@ export class Program {
       const typed = (info.queuedAt ?? []).filter(t => t.startsWith(`${i}:`)).map(t => t.slice(t.indexOf(':') + 1));
       if (typed.length) out = joinVals(out, this.typesFromText(file, typed));
       // (functions put there: a module's, `i=fn:bump`; a method of the object, `i=self:_count`)
-      for (const t of info.queuedAt ?? []) {
-        if (t.startsWith(`${i}=fn:`)) out = joinVals(out, this.evalGlobalPath(file, dotted(t.slice(`${i}=fn:`.length))).filter(v => v.k === 'fn'));
-        else if (t.startsWith(`${i}=self:`) && on) { const m = this.lookupMethod(on, t.slice(`${i}=self:`.length)); if (m) out = joinVals(out, [{ k: 'fn', fn: m, bound: true, dispatch: on }]); }
-      }
+      out = joinVals(out, this.queuedFunctions(file, info, on, `${i}`));
       if (info.addedParams && this.paramFunctions) for (const ap of info.addedParams) {
         if (!ap.endsWith(`#${i}`)) continue;
         const c = ap.lastIndexOf(':');
@@ -2086,25 +2093,18 @@ export class Program {
       if (aliased) for (const id of out) if (id !== ownId) aliased.add(id);
       if (out.length) return out;
     }
-    // (a class attribute a subclass defines again, `handlers = {}`, is that subclass's on its
-    // instances: a base method's access is of each, but not of one that overrides the method away)
-    if (ownId) {
-      const out = [ownId];
-      for (const s of named ? [] : this.allSubclasses(c)) {
-        const id = classAttrId(s, attr);
-        if (id !== ownId && this.containers.has(id) && !(method && this.overriddenAway(s, method))) out.push(id);
-      }
-      return out;
-    }
-    // An attribute defined only by subclasses (a base method using state its subclasses set up),
-    // but not by one that overrides the method without calling it back: on such an instance the
-    // method never runs (`ApplyResult._set` does not touch `MapResult._value`).
-    const out: string[] = [];
-    for (const s of this.allSubclasses(c)) {
+    // The subclasses' own containers of the name, but not those of one that overrides the
+    // method without calling it back: on such an instance the method never runs
+    // (`ApplyResult._set` does not touch `MapResult._value`). Where c has it too, a class
+    // attribute a subclass defines again (`handlers = {}`) is that subclass's on its instances,
+    // besides c's (not through the class's own name); where only subclasses define it, a base
+    // method uses state its subclasses set up.
+    const subs: string[] = [];
+    for (const s of ownId && named ? [] : this.allSubclasses(c)) {
       const id = classAttrId(s, attr);
-      if (this.containers.has(id) && !(method && this.overriddenAway(s, method))) out.push(id);
+      if (this.containers.has(id) && !(method && this.overriddenAway(s, method))) subs.push(id);
     }
-    return out;
+    return ownId ? [ownId, ...subs] : subs;
   }
 
   /** Whether instances of `sub` run their own `method` in its place, never calling it through

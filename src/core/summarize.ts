@@ -1086,7 +1086,8 @@ class Summarizer {
           const arg = this.canonical(fp) === 'contextlib.closing' ? namedChildren(child(value, 'arguments') ?? value)[0] : undefined;
           const ap = arg && (arg.type === 'call' ? child(arg, 'function') : arg);
           const objPath = ap && this.pathOf(ap);
-          if (arg && objPath) this.addCall(ctx, value, arg.type === 'call' ? { root: `<call:${[objPath.root, ...objPath.attrs].join('.')}>`, attrs: ['close'] } : { ...this.resolveAlias(ctx, objPath), attrs: [...this.resolveAlias(ctx, objPath).attrs, 'close'] }, [], {}, false);
+          const obj = arg && objPath && (arg.type === 'call' ? { root: `<call:${[objPath.root, ...objPath.attrs].join('.')}>`, attrs: [] } : this.resolveAlias(ctx, objPath));
+          if (obj) this.addCall(ctx, value, { root: obj.root, attrs: [...obj.attrs, 'close'] }, [], {}, false);
         }
       }
       if (alias) {
@@ -1532,7 +1533,11 @@ class Summarizer {
   /** A function put on a queue whole (`*=fn:flush`, `*=self:flush`, `*=fn:Device.reset`:
    *  AttrInfo.queuedAt, as a tuple's item i is `i=fn:…`), what a taker calls. */
   private noteQueuedFunction(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, text: string): void {
-    const item = `*=${text}`;
+    this.noteQueuedAt(held, `*=${text}`);
+  }
+
+  /** One AttrInfo.queuedAt note, a few at most. */
+  private noteQueuedAt(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, item: string): void {
     if ((held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2 || held.info.queuedAt?.includes(item)) return;
     this.applyTableNote(held.table, held.name, { line: held.info.line, column: held.info.column, queuedAt: item });
   }
@@ -1555,8 +1560,7 @@ class Summarizer {
       const f = x.type === 'call' ? this.dottedText(child(x, 'function')) : undefined;
       if (f && classLike(f)) item = `${i}:${f}`;
     }
-    if (!item || (held.info.queuedAt?.length ?? 0) >= MAX_ELEMENT_TYPES * 2 || held.info.queuedAt?.includes(item)) return;
-    this.applyTableNote(held.table, held.name, { line: held.info.line, column: held.info.column, queuedAt: item });
+    if (item) this.noteQueuedAt(held, item);
   }
 
   /** A function this module defines at its top level before here (`def resize(…)`). */
@@ -1870,7 +1874,8 @@ class Summarizer {
     const root = text?.split('.', 1)[0];
     // (and one annotated as a callable, `get_renderable: Optional[Callable[[], R]]`: what is
     // handed is a function, which the annotation does not name)
-    if (text && root !== fn.selfParam && fn.params.includes(root!) && (!own(fn.paramTypes, root!) || CALLABLE_TYPE.test(own(fn.paramTypes, root!)!))) n.fromParam = text;
+    const rootType = text ? own(fn.paramTypes, root!) : undefined;
+    if (text && root !== fn.selfParam && fn.params.includes(root!) && (!rootType || CALLABLE_TYPE.test(rootType))) n.fromParam = text;
     // (a dispatch table of self's methods, `{"put": self.on_put, …}` or `[self.a, self.b]`;
     // in a class body, of the functions defined above it, `fallback_mapping = {'__str__':
     // fallback_str}`, which a call hands self itself: `self.fallback_mapping[m](self, …)`)
@@ -2679,8 +2684,6 @@ class Summarizer {
     out.push(JOINED + this.joinName(ctx, v));
   }
 
-  /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
-   *  method joins), as a join names it (joinName). */
   /** Plain servers made with a handler class (`server = TCPServer(addr, Handler)`), by
    *  serverKey: the handler's text, a name of the module's (what `Thread(target=
    *  server.serve_forever)` then runs, ThreadStart.serving). */
@@ -2714,11 +2717,8 @@ class Summarizer {
 
   /** The handler a plain server's text names in fn (serverKey, looked up as written there). */
   private servedBy(ctx: Ctx, text: string): string | undefined {
-    const fn = ctx.scope.fn;
-    const [root, ...attrs] = text.split('.');
-    if (root === fn.selfParam && attrs.length === 1 && fn.className) return this.servers.get(`${fn.className}:self.${attrs[0]}`);
-    if (attrs.length || ctx.shadow?.has(root)) return undefined;
-    return this.servers.get(`${fn.qualname}:${root}`) ?? (hasParam(fn, root) || (ctx.scope.locals.has(root) && fn.kind !== 'module' && !ctx.scope.declaredGlobal.has(root)) ? undefined : this.servers.get(`:${root}`));
+    const key = this.serverKey(ctx, text);
+    return key && this.servers.get(key);
   }
 
   /** A thread bound to a module global only where that global is None, `if _poller is None:
@@ -2743,6 +2743,8 @@ class Summarizer {
     return undefined;
   }
 
+  /** What a call's result is bound to (`self._thread = t = X(…)`: the attribute, which another
+   *  method joins), as a join names it (joinName). */
   private boundName(n: SyntaxNode, ctx: Ctx): string | undefined {
     const names: string[] = [];
     for (let c: SyntaxNode = n; c.parent?.type === 'assignment' && c.field === 'right'; c = c.parent) {
@@ -3276,11 +3278,11 @@ function firstCall(fn: FunctionSummary): number {
 /** Where an attribute's value is only tested. */
 const TESTS = new Set(['if_statement', 'elif_clause', 'while_statement', 'not_operator', 'comparison_operator']);
 
-/** A multiprocessing context's semaphore, `ctx.BoundedSemaphore(maxsize)`,
- *  `self._ctx.Semaphore(0)` (queues.py): counted as multiprocessing's is. */
 /** A callable's annotation (`Callable[[], str]`, `Optional[Callable[..., None]]`): names no class. */
 const CALLABLE_TYPE = /(^|[^\w.])(typing\.|t\.|collections\.abc\.)?Callable\b/;
 
+/** A multiprocessing context's semaphore, `ctx.BoundedSemaphore(maxsize)`,
+ *  `self._ctx.Semaphore(0)` (queues.py): counted as multiprocessing's is. */
 function contextSemaphore(p: ExprPath): string | undefined {
   const last = p.attrs[p.attrs.length - 1];
   return last === 'Semaphore' || last === 'BoundedSemaphore' ? `multiprocessing.${last}` : undefined;

@@ -206,7 +206,7 @@ export class ThreadModel {
     // object of its own, running the handler's methods (one thread, named for the class).
     // (a plain server's, `Thread(target=server.serve_forever)`: one request at a time there)
     const noteHandler = (cls: ClassInfo, site: SiteSource, many = true, bound?: string) => {
-      const entries = this.handlerEntries(cls);
+      const entries = this.program.handlerEntries(cls);
       if (!entries.length) return;
       note(entries[0], 'thread', cls.s.name, site, many, undefined, cls, bound, entries.slice(1)).handler = true;
     };
@@ -845,10 +845,6 @@ export class ThreadModel {
     return this.program.classesAt(fn, target);
   }
 
-  private handlerEntries(cls: ClassInfo): FnInfo[] {
-    return this.program.handlerEntries(cls);
-  }
-
   /** The target's parameters a start gives objects of its own (ThreadStart.perStart), where
    *  what makes them makes a new object at each call. */
   private ownParams(fn: FnInfo, st: ThreadStart, t: { fn: FnInfo; bound?: boolean }): string[] | undefined {
@@ -909,7 +905,7 @@ export class ThreadModel {
   /** The functions a start runs, each with the class of the object it runs on where that is
    *  narrower than its own (CallTarget.recv). */
   private startTargets(fn: FnInfo, st: ThreadStart): { fn: FnInfo; recv?: ClassInfo; bound?: boolean }[] {
-    if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.handlerEntries(c)).map(f => ({ fn: f }));
+    if (st.handler) return this.handlerClasses(fn, st.target).flatMap(c => this.program.handlerEntries(c)).map(f => ({ fn: f }));
     if (st.lambda) {
       const l = this.program.fns.get(`${fn.file.module}:${st.lambda}`);
       return l ? [{ fn: l }] : [];
