@@ -596,6 +596,34 @@ export class Findings {
       return n;
     });
     const width = list.length + 1;
+    // Every filter below reads only an access's function, thread, kind, op, locks and object
+    // marks, never its place: of the accesses alike in all of those, the first in the list
+    // stands for the rest (a pair's first found, in list order, is made of such firsts), so
+    // only they are paired. A container written in hundreds of places of a few functions
+    // otherwise costs its writes times its accesses.
+    const canonIds = new Map<string[], number>(), canonByText = new Map<string, number>();
+    const canonId = (c: string[]) => {
+      let n = canonIds.get(c);
+      if (n === undefined) {
+        const text = c.join('\0');
+        n = canonByText.get(text);
+        if (n === undefined) canonByText.set(text, (n = canonByText.size));
+        canonIds.set(c, n);
+      }
+      return n;
+    };
+    const threadIds = new Map<ThreadEntry, number>();
+    const seen = new Set<string>();
+    const firsts: number[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i];
+      let t = threadIds.get(a.thread);
+      if (t === undefined) threadIds.set(a.thread, (t = threadIds.size));
+      const key = `${who[i]} ${t} ${a.access} ${a.op} ${canonId(a.canonical)} ${a.own ? 1 : 0}${a.viaAlias ? 1 : 0}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      firsts.push(i);
+    }
     // (a deque's appends and pops at either end are thread-safe among themselves)
     const info = program.containers.get(cid);
     const deque = info?.type === 'deque';
@@ -613,13 +641,20 @@ export class Findings {
     // in check_status must not hide behind another reader, and twelve threads that all log do
     // not make twelve findings of the same two places.
     const pairs = new Map<number, { w: ThreadAccess; o: ThreadAccess; wThreads: ThreadEntry[]; oThreads: ThreadEntry[]; sameOnly: boolean; perObjectLock?: string }>();
-    for (let wi = 0; wi < list.length; wi++) {
+    for (const wi of firsts) {
       const w = list[wi];
       if (w.access !== 'write') continue;
-      for (let oi = 0; oi < list.length; oi++) {
+      for (const oi of firsts) {
         const o = list[oi];
         const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
+        const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
+        const p = pairs.get(key);
+        // (a pair already found with these two threads: the filters cannot add to it)
+        if (p && (same || !p.sameOnly)) {
+          const [wt, ot] = p.w.fn === w.fn ? [w.thread, o.thread] : [o.thread, w.thread];
+          if (p.wThreads.includes(wt) && p.oThreads.includes(ot)) continue;
+        }
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
         // (nor is what two thread instances each do to an object its start gave it alone: two
@@ -650,8 +685,6 @@ export class Findings {
         if ((!same && joinedAfter(w, o.thread)) || (!same && joinedAfter(o, w.thread))) continue;
         // (a task, and a callback its future runs once it is done)
         if (afterDone(w, o.thread) || afterDone(o, w.thread)) continue;
-        const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
-        const p = pairs.get(key);
         if (!p) {
           // (a lock both hold that is each object's own: said, or "no common lock" reads wrong)
           const own = shared ? w.canonical.find(l => o.canonical.includes(l) && !isOrdering(l)) : undefined;

@@ -376,6 +376,12 @@ export function startPoints(s: FunctionSummary): { line: number; column: number;
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
+/** Whether s starts a thread it made itself (startPoints has more than its starts). */
+export function startsWhatItMakes(s: FunctionSummary): boolean {
+  for (const c of s.calls) if (startsMade(s, c)) return true;
+  return false;
+}
+
 /** The rank among a function's start points (startPoints) of the one at `at`. */
 export function pointRank(points: readonly { line: number; column: number }[], at: { line: number; column: number }): number {
   let r = 0;

@@ -1717,6 +1717,9 @@ export class Program {
           this.handedDown = out;
         }
         for (const fn of this.fnList) {
+          // (a later round gives a function what the first did, but for its parameters typed by
+          // then: only such functions can hand anything new)
+          if (round && !out.has(fn)) continue;
           for (const { callee, args, kwargs, start } of this.handing(fn)) {
             const handed = this.handedValues(fn, args, start);
             const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);

@@ -167,6 +167,10 @@ export function shiftFunction(f: FunctionSummary, d: number): FunctionSummary {
     starts: f.starts.length ? f.starts.map(s => shiftSpan(s, d)) : f.starts,
   };
   shiftedFrom.set(g, { from: f, shift: d });
+  // (f's own link, to what it was shifted from, served the update that took f: kept, each
+  // version would hold the one before it, and a function moved by every keystroke would hold
+  // all of its versions since the document was opened)
+  shiftedFrom.delete(f);
   return g;
 }
 
@@ -176,6 +180,7 @@ export const shiftedClassFrom = new WeakMap<ClassSummary, ClassSummary>();
 export function shiftClass(c: ClassSummary, d: number): ClassSummary {
   const k = { ...c, line: c.line + d, endLine: c.endLine + d, attrs: shiftTable(c.attrs, d) };
   shiftedClassFrom.set(k, c);
+  shiftedClassFrom.delete(c); // (as shiftFunction's)
   return k;
 }
 

@@ -1,6 +1,6 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints, ThreadStart } from './model';
+import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints, startsWhatItMakes, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
@@ -712,13 +712,15 @@ export class ThreadModel {
   startKey(fn: FnInfo): string {
     // (a server's `__init__` may give its base the handler class: handedUp)
     // (also a base's, which a threading server subclass inherits: `class Server(ThreadingMixIn, Base)`)
-    let up = fn.s.name === '__init__' && fn.cls && [fn.cls, ...this.program.allSubclasses(fn.cls)].some(c => this.program.threadingServer(c)) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
+    let up = fn.s.name === '__init__' && fn.cls && (this.program.threadingServer(fn.cls) || this.program.allSubclasses(fn.cls).some(c => this.program.threadingServer(c))) ? `^${this.handedUp(fn.cls).map(c => c.key).join(',')}` : '';
     // (and, of a module, what its import calls: threads started there are started at import)
     if (fn.s.kind === 'module') for (const c of fn.s.calls) if (c.atImport) up += `|imp:${c.callee.root}.${c.callee.attrs.join('.')}`;
     // (and the event loops it runs itself: their callbacks are its thread's)
     for (const key of this.loopsRun(fn)) up += `~${key}`;
     // (and its start points' order: the ranks of what starts its threads, startRank)
-    const points = startPoints(fn.s);
+    // (every function of an edited file is keyed before and after each keystroke: the points
+    // only of one that makes a thread to start it)
+    const points = startsWhatItMakes(fn.s) ? startPoints(fn.s) : [];
     if (points.length > fn.s.starts.length) {
       up += `#${points.map(p => (fn.s.starts.some(st => st.line === p.line && st.column === p.column) ? 's' : 'c')).join('')}`;
       // (and which construction each `start()` starts: startOfMade, the rank a made thread gets)

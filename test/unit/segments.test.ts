@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pythonFiles } from './sources';
 import { summarizeText } from '../../src/core/index';
-import { FileSummary } from '../../src/core/model';
+import { FileSummary, FunctionSummary } from '../../src/core/model';
 import { loadPython, PythonParser } from '../../src/core/parser';
 import { shiftedFrom, SummaryMemo } from '../../src/core/segments';
 import { lineShift } from '../../src/core/shape';
@@ -132,4 +132,26 @@ test('statements whose effects reach later ones: each scripted edit equals the f
   }
   const r = follow(p, 'scripted', texts);
   assert.ok(r.reused > 0 && r.walked > 0, JSON.stringify(r));
+});
+
+test('a function moved by every keystroke holds only the version before it, not all of them', async () => {
+  const p = await loadPython();
+  const mirror: MirrorState = {}, memo: SummaryMemo = {};
+  const body = ['import threading', '', 'class Store:', '    def put(self, k):', '        self.d[k] = 1', '', 'def worker():', '    pass'];
+  const put = (s: FileSummary) => s.functions.find(f => f.qualname === 'Store.put')!;
+  let before: FunctionSummary | undefined;
+  // a new line above it at each step, as typing Enter does
+  for (let n = 0; n < 4; n++) {
+    const now = put(summarizeText(p, [body[0], ...Array(n).fill(''), ...body.slice(1)].join('\n'), 'm.py', 'm', false, [], { mirror, memo }));
+    if (before) {
+      const link = shiftedFrom.get(now);
+      assert.ok(link, `step ${n}: Store.put was taken over, moved`);
+      assert.equal(link.from, before, `step ${n}: from the version before`);
+      assert.equal(link.shift, 1);
+      // (the version before no longer links to its own earlier one: a chain of them all would
+      // stay reachable from the current one)
+      assert.equal(shiftedFrom.get(before), undefined, `step ${n}: the version before holds no earlier one`);
+    }
+    before = now;
+  }
 });
