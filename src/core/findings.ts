@@ -11,25 +11,31 @@ import { ClassInfo, ContainerInfo } from './program';
 import { sameStrings } from './shape';
 import { CONSTRUCTOR_NAMES, DEQUE_ATOMIC_OPS, IMPORTED, isOrdering, STARTED } from './vocabulary';
 
-interface ThreadAccess {
-  thread: ThreadEntry;
-  fn: FnInfo;
-  access: 'read' | 'write';
-  op: string;
-  readWrite: boolean;
-  line: number;
-  column: number;
-  locks: string[];
-  /** Locks as the engine compares them (a Condition is the lock it wraps). */
-  canonical: string[];
-  /** The visit's call path, and the helpers from it to the access (joined when reported). */
-  path: string[];
-  via: readonly string[];
-  /** Made on an object the thread's instance has for its own (Visit.own): another instance
-   *  of the thread doing the same does it to another object. */
-  own?: boolean;
-  /** Through an attribute holding another's container (EffectiveAccess.viaAlias). */
-  viaAlias?: boolean;
+/** One access of a container on one thread's visit of its function. Made for every visit and
+ *  access of the findings' collection (200,000 on the stdlib) and dropped after it: the visit
+ *  and the helper entry hold most of what it says, so it keeps them and reads through, instead
+ *  of a copy of a dozen fields (and a call path array per visit) that raised the index's peak
+ *  memory by tens of MB. */
+class ThreadAccess {
+  constructor(private readonly v: Visit, private readonly e: EffectiveAccess,
+    /** Locks as shown. */
+    readonly locks: string[],
+    /** Locks as the engine compares them (a Condition is the lock it wraps). */
+    readonly canonical: string[],
+    /** Made on an object the thread's instance has for its own (Visit.own): another instance
+     *  of the thread doing the same does it to another object. */
+    readonly own: boolean,
+    /** Through an attribute holding another's container (EffectiveAccess.viaAlias). */
+    readonly viaAlias: boolean) {}
+  get thread(): ThreadEntry { return this.v.thread; }
+  get fn(): FnInfo { return this.v.fn; }
+  get access(): 'read' | 'write' { return this.e.access; }
+  get op(): string { return this.e.op; }
+  get line(): number { return this.e.site.line; }
+  get column(): number { return this.e.site.column; }
+  /** The visit's call path; the helpers from it to the access are `via` (joined when reported). */
+  get path(): string[] { return pathArray(this.v); }
+  get via(): readonly string[] { return this.e.via; }
 }
 
 /** One state of a thread's traversal: the function, the locks held on the way in, and the
@@ -545,7 +551,6 @@ export class Findings {
       return c;
     };
     for (const v of visits) {
-      let path: string[] | undefined;
       let visitCanonical: string[] | undefined, visitOwnCanonical: string[] | undefined, visitShown: string[] | undefined;
       // (module-level code: what it does after its first thread start, or its first call that
       // starts one; before, it is import)
@@ -557,7 +562,6 @@ export class Findings {
         if (a.receivers && v.recv && !program.conesMeet(a.receivers, [v.recv]).length) continue;
         if (a.freshRoot !== undefined && program.madeLocal(v.fn, a.freshRoot)) continue;
         if (v.setup && newObjects(program, v.fn, a)) continue;
-        path ??= pathArray(v);
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
         let locks: string[], canonical: string[];
@@ -574,10 +578,7 @@ export class Findings {
           canonical = own ? (visitOwnCanonical ??= canonicalOf(v, undefined, true)) : (visitCanonical ??= canonicalOf(v, undefined, false));
           locks = visitShown ??= shownLocks(v.locks);
         }
-        const ta: ThreadAccess = { thread: v.thread, fn: v.fn, access: a.access, op: a.op, readWrite: !!a.readWrite, line: a.site.line, column: a.site.column, locks, canonical, path, via: a.via };
-        if (own) ta.own = true;
-        if (a.viaAlias) ta.viaAlias = true;
-        l.push(ta);
+        l.push(new ThreadAccess(v, a, locks, canonical, own, !!a.viaAlias));
       }
     }
     return byContainer;
@@ -641,19 +642,22 @@ export class Findings {
     // in check_status must not hide behind another reader, and twelve threads that all log do
     // not make twelve findings of the same two places.
     const pairs = new Map<number, { w: ThreadAccess; o: ThreadAccess; wThreads: ThreadEntry[]; oThreads: ThreadEntry[]; sameOnly: boolean; perObjectLock?: string }>();
-    for (const wi of firsts) {
-      const w = list[wi];
+    // (indexed loops: the pairs are millions, and an iterator's result objects were most of
+    // this pass's garbage)
+    for (let fw = 0; fw < firsts.length; fw++) {
+      const wi = firsts[fw], w = list[wi];
       if (w.access !== 'write') continue;
-      for (const oi of firsts) {
-        const o = list[oi];
+      for (let fo = 0; fo < firsts.length; fo++) {
+        const oi = firsts[fo], o = list[oi];
         const same = o.thread === w.thread;
         if (same && w.thread.instances !== 'many') continue;
-        const key = Math.min(who[wi], who[oi]) * width + Math.max(who[wi], who[oi]);
+        const a = who[wi], b = who[oi], key = a < b ? a * width + b : b * width + a;
         const p = pairs.get(key);
         // (a pair already found with these two threads: the filters cannot add to it)
         if (p && (same || !p.sameOnly)) {
-          const [wt, ot] = p.w.fn === w.fn ? [w.thread, o.thread] : [o.thread, w.thread];
-          if (p.wThreads.includes(wt) && p.oThreads.includes(ot)) continue;
+          // (no [wt, ot] pair made: this runs for millions of access pairs)
+          const flip = p.w.fn !== w.fn;
+          if (p.wThreads.includes(flip ? o.thread : w.thread) && p.oThreads.includes(flip ? w.thread : o.thread)) continue;
         }
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
@@ -675,7 +679,7 @@ export class Findings {
         // instance before another: ThreadEntry.joinedBy; a start's mark is no lock two sides
         // share)
         // (nor is a join two threads share, the loop over a list both are elements of)
-        if (w.canonical.some(l => o.canonical.includes(l) && !(joinOf(l, w.thread) && joinOf(l, o.thread)) && !l.startsWith(STARTED) && guards(l))) continue;
+        if (commonGuard(w, o, guards)) continue;
         // (what precedes a thread's start comes before it, and before every instance of a
         // thread started many times from one place, in a loop: the mark is what precedes the
         // loop; unless the side holding the mark has many instances itself: the function
@@ -692,7 +696,7 @@ export class Findings {
           continue;
         }
         // (the threads on each side of the pair as first found: the write's, the other's)
-        const [wt, ot] = p.w.fn === w.fn ? [w.thread, o.thread] : [o.thread, w.thread];
+        const flip = p.w.fn !== w.fn, wt = flip ? o.thread : w.thread, ot = flip ? w.thread : o.thread;
         if (!p.wThreads.includes(wt)) p.wThreads.push(wt);
         if (!p.oThreads.includes(ot)) p.oThreads.push(ot);
         if (!same) p.sameOnly = false;
@@ -1082,7 +1086,10 @@ function importOrdered(a: { canonical: string[] }, t: ThreadEntry): boolean {
  *  shares). */
 function ownState(program: Program, cid: string, t: ThreadEntry): boolean {
   const c = t.perInstance && program.containers.get(cid);
-  return !!c && c.ownerKind === 'class' && !c.classLevel && program.mro(t.perInstance!).some(k => declares(k, c));
+  if (!c || c.ownerKind !== 'class' || c.classLevel) return false;
+  // (loops, not closures, here and in the tests below: asked for millions of access pairs)
+  for (const k of program.mro(t.perInstance!)) if (declares(k, c)) return true;
+  return false;
 }
 
 function toFinding(a: ThreadAccess, threads: ThreadModel, ids: string[] = [a.thread.id]): FindingAccess {
@@ -1116,20 +1123,39 @@ function joinOf(l: string, t: ThreadEntry): boolean {
  *  the callback's `@`: ThreadEntry.doneAs and afterTask, or the call that runs it at once). */
 function afterDone(a: { canonical: readonly string[] }, t: ThreadEntry): boolean {
   const d = t.doneAs;
-  return !!d && a.canonical.some(l => l.length > d.length && l.startsWith(d) && l[d.length] === '@');
+  if (!d) return false;
+  for (const l of a.canonical) if (l.length > d.length && l.startsWith(d) && l[d.length] === '@') return true;
+  return false;
 }
 
 /** Whether an access holds the joins of every start of thread t (ThreadEntry.joinedAll). */
 function joinedAfter(a: { canonical: readonly string[] }, t: ThreadEntry): boolean {
-  return !!t.joinedAll && t.joinedAll.every(j => a.canonical.includes(j));
+  if (!t.joinedAll) return false;
+  for (const j of t.joinedAll) if (!a.canonical.includes(j)) return false;
+  return true;
 }
+
+/** A lock two accesses both hold that orders them: not a join both threads share (the loop
+ *  over a list both are elements of), not a start's mark, and one that guards the container
+ *  (racesOf's `guards`). A loop, not some() with a closure: asked for millions of pairs. */
+function commonGuard(w: ThreadAccess, o: ThreadAccess, guards: (l: string) => boolean): boolean {
+  for (const l of w.canonical) if (o.canonical.includes(l) && !(joinOf(l, w.thread) && joinOf(l, o.thread)) && !l.startsWith(STARTED) && guards(l)) return true;
+  return false;
+}
+
+/** ThreadEntry.startedAfter split into its function's prefix and its rank, once per thread. */
+const startMarks = new WeakMap<ThreadEntry, { text: string; prefix: string; rank: number }>();
 
 /** Whether an access precedes thread t's start: it holds a mark of t's starting function
  *  (`<started>mod:fn#k`, the first start in no loop after it) of a rank at most t's own. */
 function startOrdered(a: { canonical: readonly string[] }, t: ThreadEntry): boolean {
   const s = t.startedAfter;
   if (!s) return false;
-  const hash = s.lastIndexOf('#'), prefix = s.slice(0, hash + 1), rank = Number(s.slice(hash + 1));
-  for (const l of a.canonical) if (l.startsWith(prefix) && Number(l.slice(prefix.length)) <= rank) return true;
+  let m = startMarks.get(t);
+  if (m?.text !== s) {
+    const hash = s.lastIndexOf('#');
+    startMarks.set(t, (m = { text: s, prefix: s.slice(0, hash + 1), rank: Number(s.slice(hash + 1)) }));
+  }
+  for (const l of a.canonical) if (l.startsWith(m.prefix) && Number(l.slice(m.prefix.length)) <= m.rank) return true;
   return false;
 }
