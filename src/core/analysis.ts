@@ -8,6 +8,7 @@ import { FileSummary, FunctionSummary, hasParam } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings, shownLocks } from './findings';
 import { ClassInfo, FnInfo, lockRoots, Program } from './program';
+import { FnTable } from './fnTable';
 import { callsUp, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
@@ -50,10 +51,10 @@ export class Analysis implements ResultsView {
   /** Accesses by container id, as reported. */
   readonly accessesByContainer = new Map<string, AccessReport[]>();
   /** Locks every caller holds when it calls the function: a helper inherits them. */
-  readonly inheritedLocks = new Map<FnInfo, string[]>();
+  readonly inheritedLocks = new FnTable<string[]>();
   private findings!: Findings;
   /** Per function, its reported accesses by container (what `update` takes out and puts back). */
-  private readonly contributions = new Map<FnInfo, Contribution>();
+  private readonly contributions = new FnTable<Contribution>();
   /** Per container, the functions with accesses of it. */
   private readonly accessors = new Map<string, Set<FnInfo>>();
   private readonly byPath = new Map<string, FileAccess[]>();

@@ -1,6 +1,7 @@
 // The resolved call graph: each call site with the functions it may run.
 import { CallSite } from './model';
 import { CallTarget, ClassInfo, FnInfo, handlerArgument, Program } from './program';
+import { FnTable } from './fnTable';
 
 /** `index`: the site's place in its function's calls (an unchanged function keeps the sites of
  *  the summary it was resolved from, which may not be its current one). */
@@ -10,8 +11,8 @@ export interface ResolvedCall { site: CallSite; index: number; targets: CallTarg
 const HANDED_ROUNDS = 3;
 
 export class CallGraph {
-  readonly calls = new Map<FnInfo, ResolvedCall[]>();
-  readonly callers = new Map<FnInfo, Set<FnInfo>>();
+  readonly calls = new FnTable<ResolvedCall[]>();
+  readonly callers = new FnTable<Set<FnInfo>>();
   /** `calls` and `callers` by FnInfo.ord (the same lists and sets): the traversals and the
    *  thread model look up nearly every function at every keystroke that changes a call. */
   readonly callsAt: (ResolvedCall[] | undefined)[] = [];
@@ -19,7 +20,7 @@ export class CallGraph {
   /** Constructor call sites per class (Thread subclasses started from a loop run many at once). */
   readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite; index: number }[]>();
   /** The classes each function constructs (an index into `constructions`). */
-  private readonly constructs = new Map<FnInfo, Set<ClassInfo>>();
+  private readonly constructs = new FnTable<Set<ClassInfo>>();
 
   constructor(readonly program: Program) {
     // Constructions first (read without inference), then calls: an unannotated constructor
@@ -253,7 +254,7 @@ export class CallGraph {
     return out;
   }
 
-  private readonly calleeLists = new Map<FnInfo, FnInfo[]>();
+  private readonly calleeLists = new FnTable<FnInfo[]>();
 
   callees(fn: FnInfo): FnInfo[] {
     let l = this.calleeLists.get(fn);

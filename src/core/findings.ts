@@ -5,6 +5,7 @@ import type { FindingAccess, FindingReport } from './report';
 import { importEnds } from './model';
 import { CallGraph, ResolvedCall } from './callgraph';
 import { FnInfo, ONE_INSTANCE, Program } from './program';
+import { FnTable } from './fnTable';
 import { bindArguments, EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
 import { ClassInfo, ContainerInfo } from './program';
@@ -267,7 +268,7 @@ export class Findings {
   /** Every thread's traversal from its entries, along calls, with the locks held on the way:
    *  the visits outside setup, by thread, and by function (in the order of a full run). */
   private readonly visitsOf = new Map<ThreadEntry, Visit[]>();
-  private readonly visitsByFn = new Map<FnInfo, Visit[]>();
+  private readonly visitsByFn = new FnTable<Visit[]>();
 
   /** The functions only a module's import reaches (through its top-level calls made at import,
    *  CallSite.atImport, and only through such functions): main's accesses in them are the
@@ -383,6 +384,12 @@ export class Findings {
         if (!l) this.visitsByFn.set(v.fn, (l = []));
         l.push(v);
       }
+    }
+    // (a list grown by push keeps room for more, sixteen slots for the one visit most
+    // functions have: copied to its size)
+    for (const fn of this.program.fnList) {
+      const l = this.visitsByFn.get(fn);
+      if (l) this.visitsByFn.set(fn, l.slice());
     }
   }
 

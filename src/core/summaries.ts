@@ -3,6 +3,7 @@
 // `via` and the call's arguments bound to the helper's parameters in key and value.
 import { boundTypes, ExprPath, hasParam, own, Span } from './model';
 import { CallGraph } from './callgraph';
+import { FnTable } from './fnTable';
 import { ClassInfo, FnInfo, lockRoots, Program } from './program';
 import { DOTTED_NAME, STARTED } from './vocabulary';
 
@@ -79,7 +80,7 @@ const MAX_PER_FUNCTION = 2000;
 const MAX_SCC_ROUNDS = 50;
 
 export class HelperSummaries {
-  readonly direct = new Map<FnInfo, EffectiveAccess[]>();
+  readonly direct = new FnTable<EffectiveAccess[]>();
   /** Functions with a membership or .get test among their direct accesses, or made by a helper
    *  on a container they give it (check-then-act: Findings.checksOf). */
   readonly checkers = new Set<FnInfo>();
@@ -101,7 +102,7 @@ export class HelperSummaries {
     const name = fn.s.qualname;
     return [...this.graph.closure([fn], 'callers')].filter(c => c !== fn && this.effective.get(c)?.some(e => e.check && e.boundHere && e.via.includes(name)));
   }
-  readonly effective = new Map<FnInfo, EffectiveAccess[]>();
+  readonly effective = new FnTable<EffectiveAccess[]>();
   /** Accesses a function makes itself: direct ones, and helper writes into containers it passed. */
   accessesForFindings(fn: FnInfo): EffectiveAccess[] {
     let l = this.forFindings.get(fn);
@@ -112,10 +113,10 @@ export class HelperSummaries {
     }
     return l;
   }
-  private readonly forFindings = new Map<FnInfo, EffectiveAccess[]>();
+  private readonly forFindings = new FnTable<EffectiveAccess[]>();
 
   /** Per function, one entry per container/op/key/value: what its callers need to see. */
-  private readonly distinct = new Map<FnInfo, EffectiveAccess[]>();
+  private readonly distinct = new FnTable<EffectiveAccess[]>();
   /** Set when a limit cut the propagation short, for the log. */
   truncated = 0;
   /** Helper chains, one array per chain: a chain is `name` in front of a callee's (interned)
