@@ -9,7 +9,7 @@ import { CallGraph } from './callgraph';
 import { FindingChanges, Findings, shownLocks } from './findings';
 import { ClassInfo, FnInfo, lockRoots, Program } from './program';
 import { FnTable } from './fnTable';
-import { callsUp, lineShift, sameBody, sameDeclarations, sameStrings } from './shape';
+import { callsUp, lineShift, ownJoins, sameBody, sameDeclarations, sameStrings } from './shape';
 import { EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { ThreadChanges, ThreadEntry, ThreadModel, ThreadsConfig } from './threads';
 
@@ -272,6 +272,9 @@ export class Analysis implements ResultsView {
     const typesBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? typesKey(fn) : undefined)) : [];
     // which lock each lock text of the changed functions takes (`with m.lock:` once m's type changes)
     const locksBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.lockIdentities(fn) : undefined)) : [];
+    // (a join a function waits for itself, typed in or out, is applied in place with its body,
+    // shape.ownJoins: but not in a method another function acquires through)
+    if (inPlace && fns.some((fn, j) => ownJoins(old!.functions[j]) !== ownJoins(next!.functions[j]) && this.program.acquiredThroughBy(fn))) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat([next!]));
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
     this.program.resetInference();
     if (fns.some((fn, j) => typesBefore[j] !== undefined && typesBefore[j] !== typesKey(fn))) return this.rebuildWith(this.program.files.slice());
@@ -283,8 +286,9 @@ export class Analysis implements ResultsView {
     const shift = new Map<FnInfo, number>();
     const localsChanged = new Set<FnInfo>();
     fns.forEach((fn, j) => {
-      if (sameBody(old.functions[j], next.functions[j])) return;
-      const d = lineShift(old.functions[j], next.functions[j]);
+      const joins = ownJoins(old.functions[j]) !== ownJoins(next.functions[j]);
+      if (!joins && sameBody(old.functions[j], next.functions[j])) return;
+      const d = joins ? undefined : lineShift(old.functions[j], next.functions[j]);
       if (d === undefined) changedSet.add(fn); else shift.set(fn, d);
       if (!sameStrings(old.functions[j].locals, next.functions[j].locals)) localsChanged.add(fn);
     });
@@ -625,7 +629,7 @@ export class Analysis implements ResultsView {
  *  two summaries, not only moved (lineShift), or it is a closure of one that did. */
 function bodiesChanged(fns: FnInfo[], old: FileSummary, next: FileSummary): boolean[] {
   const at = new Map(fns.map((fn, j) => [fn, j]));
-  const own = fns.map((_, j) => !sameBody(old.functions[j], next.functions[j]) && lineShift(old.functions[j], next.functions[j]) === undefined);
+  const own = fns.map((_, j) => ownJoins(old.functions[j]) !== ownJoins(next.functions[j]) || (!sameBody(old.functions[j], next.functions[j]) && lineShift(old.functions[j], next.functions[j]) === undefined));
   return fns.map((fn, j) => {
     if (own[j]) return true;
     for (let p = fn.parent; p; p = p.parent) { const i = at.get(p); if (i !== undefined && own[i]) return true; }

@@ -166,7 +166,7 @@ export class Program {
    *  future's `_condition`): context managers too (managedLocks). */
   private readonly enterManagers = new Set<string>();
   /** Receivers of straight-line acquire(), by text. */
-  private readonly acquiredTexts = new Set<string>();
+  private acquiredTexts = new Set<string>();
   /** Condition attribute name → the lock attribute it wraps. */
   private readonly lockAlias = new Map<string, string>();
   /** Module name → index in `files` of the file a dotted-suffix lookup found (-1: none); an
@@ -326,6 +326,11 @@ export class Program {
     fns.forEach((fi, j) => { fi.s = next.functions[j]; fi.file = next; });
     this.fnsByFile.delete(old);
     this.fnsByFile.set(next, fns);
+    // (what a function acquires may differ in the joins it waits for itself: shape.ownJoins)
+    if (old.functions.some((f, j) => f.acquired !== next.functions[j].acquired)) {
+      this.acquiredTexts = new Set();
+      for (const f of this.fnList) for (const t of f.s.acquired ?? []) this.acquiredTexts.add(t);
+    }
     next.classes.forEach(c => {
       const ci = this.classes.get(`${next.module}:${c.qualname}`);
       if (ci && ci.file === old) { ci.s = c; ci.file = next; }
@@ -2616,6 +2621,16 @@ export class Program {
   private readonly lockMemo = new Map<FnInfo, Map<string, readonly string[]>>();
   /** (the memo's mark for a lock text being worked out) */
   private static readonly NO_IDS: readonly string[] = [];
+
+  /** Whether what a method acquires is read as what another function acquires through it:
+   *  an object's `acquire` (`with self.sem:` on an object of an analyzed class), or a method
+   *  some function acquires by name (`self._acquire()`, acquiredThrough). Such a method's
+   *  joins are no longer its own (Analysis.update rebuilds when they change). */
+  acquiredThroughBy(fn: FnInfo): boolean {
+    if (fn.s.name === 'acquire') return true;
+    for (const t of this.acquiredTexts) { const m = METHOD_CALL.exec(t); if (m && m[2] === fn.s.name) return true; }
+    return false;
+  }
 
   /** The locks an object's own analyzed `acquire` method (or `method`, `self._acquire()`) takes
    *  (its straight-line `x.acquire()` receivers, FunctionSummary.acquired), named in that

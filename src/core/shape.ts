@@ -4,6 +4,7 @@
 // an Analysis in place: resolution, MRO and the container table stay valid.
 import { ClassSummary, FileSummary, FunctionSummary } from './model';
 import { shiftedClassFrom, shiftedFrom } from './segments';
+import { JOINED } from './vocabulary';
 
 /** Body fields: what a function does, not what it declares. Resolution of other functions never
  *  reads them (locals and local types are looked up only from the function and its closures,
@@ -67,6 +68,13 @@ function functionKey(fn: FunctionSummary): string {
       const d: Record<string, unknown> = {};
       for (const [key, v] of Object.entries(fn)) if (!BODY.has(key as keyof FunctionSummary)) d[key] = v;
       d.localContainers = mapValues(fn.localContainers, noPos);
+      // (the joins a function waits for itself, `self.raw.close()`, `t.join()`, are its body's:
+      // typed in or out, Analysis.update redoes them in place (ownJoins); an `__enter__`'s, which
+      // the statements of every `with` on its object hold, stay declared)
+      if (fn.acquired && fn.name !== '__enter__') {
+        const kept = fn.acquired.filter(t => !t.startsWith(JOINED));
+        d.acquired = kept.length ? kept : undefined;
+      }
       k = JSON.stringify(d);
     }
     functionKeys.set(fn, k);
@@ -132,4 +140,10 @@ function sameJson(a: unknown, b: unknown, shift = 0): boolean {
   for (const _ in y) n--;
   if (n !== 0) return false;
   return true;
+}
+
+/** The joins a function waits for itself among what it acquires (FunctionSummary.acquired):
+ *  what functionKey leaves out of a function's declarations, but for an `__enter__`. */
+export function ownJoins(fn: FunctionSummary): string {
+  return fn.acquired?.filter(t => t.startsWith(JOINED)).join('\n') ?? '';
 }
