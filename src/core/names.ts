@@ -21,3 +21,10 @@ export function intern(s: string): string {
   }
   return v;
 }
+
+/** Lets the table go, after many files were summarized in one go (a workspace's index): their
+ *  strings stay shared with each other, and the table (3.5 MB of hash table for the stdlib's
+ *  names) is not kept for the few names an edit brings. */
+export function forgetNames(): void {
+  if (table.size) table = new Map();
+}

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { summarizeBytes } from './index';
+import { forgetNames } from './names';
 import { shareEmpties } from './summarize';
 import { FileSummary } from './model';
 import { loadPython, PythonParser } from './parser';
@@ -132,5 +133,6 @@ export async function summarizeFiles(jobs: Job[], opts: PoolOptions = {}): Promi
     await new Promise<void>(r => { wake = r; });
     wake = undefined;
   }
+  forgetNames();
   return results;
 }
