@@ -1,7 +1,7 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
-import { callsUp } from './shape';
+import { callsUp, ownJoins } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
@@ -327,7 +327,7 @@ export class Program {
     this.fnsByFile.delete(old);
     this.fnsByFile.set(next, fns);
     // (what a function acquires may differ in the joins it waits for itself: shape.ownJoins)
-    if (old.functions.some((f, j) => f.acquired !== next.functions[j].acquired)) {
+    if (old.functions.some((f, j) => f.acquired !== next.functions[j].acquired && ownJoins(f) !== ownJoins(next.functions[j]))) {
       this.acquiredTexts = new Set();
       for (const f of this.fnList) for (const t of f.s.acquired ?? []) this.acquiredTexts.add(t);
     }
