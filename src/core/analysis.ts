@@ -262,7 +262,9 @@ export class Analysis implements ResultsView {
     // The functions whose bodies changed, not only moved (a new line above shifts the rest of
     // the file: their answers are the same, and working out their keys was a tenth of a
     // keystroke), and the closures of those, which resolve names through their locals.
-    const keyed = inPlace ? bodiesChanged(fns, old!, next!) : [];
+    // (a join a function waits for itself, typed in or out, is a change of its body: shape.ownJoins)
+    const joinsMoved = inPlace ? fns.map((_, j) => ownJoins(old!.functions[j]) !== ownJoins(next!.functions[j])) : [];
+    const keyed = inPlace ? bodiesChanged(fns, old!, next!, joinsMoved) : [];
     const ownedAttrs = inPlace ? fns.map((fn, j) => (keyed[j] ? selfAttrsUsed(this.program.selfName(fn), old!.functions[j], next!.functions[j]) : [])) : [];
     const ownershipBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.ownershipKey(fn, consulted[j], ownedAttrs[j]) : '')) : [];
     // what the changed functions pass to constructors that type things from their parameters
@@ -272,9 +274,9 @@ export class Analysis implements ResultsView {
     const typesBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? typesKey(fn) : undefined)) : [];
     // which lock each lock text of the changed functions takes (`with m.lock:` once m's type changes)
     const locksBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.lockIdentities(fn) : undefined)) : [];
-    // (a join a function waits for itself, typed in or out, is applied in place with its body,
-    // shape.ownJoins: but not in a method another function acquires through)
-    if (inPlace && fns.some((fn, j) => ownJoins(old!.functions[j]) !== ownJoins(next!.functions[j]) && this.program.acquiredThroughBy(fn))) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat([next!]));
+    // (such joins are applied in place with the body, but not in a method another function
+    // acquires through)
+    if (inPlace && fns.some((fn, j) => joinsMoved[j] && this.program.acquiredThroughBy(fn))) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat([next!]));
     if (!old || !next || !inPlace || !this.program.replaceFile(old, next)) return this.rebuildWith(this.program.files.filter(f => f.path !== path).concat(next ? [next] : []));
     this.program.resetInference();
     if (fns.some((fn, j) => typesBefore[j] !== undefined && typesBefore[j] !== typesKey(fn))) return this.rebuildWith(this.program.files.slice());
@@ -286,9 +288,8 @@ export class Analysis implements ResultsView {
     const shift = new Map<FnInfo, number>();
     const localsChanged = new Set<FnInfo>();
     fns.forEach((fn, j) => {
-      const joins = ownJoins(old.functions[j]) !== ownJoins(next.functions[j]);
-      if (!joins && sameBody(old.functions[j], next.functions[j])) return;
-      const d = joins ? undefined : lineShift(old.functions[j], next.functions[j]);
+      if (!joinsMoved[j] && sameBody(old.functions[j], next.functions[j])) return;
+      const d = joinsMoved[j] ? undefined : lineShift(old.functions[j], next.functions[j]);
       if (d === undefined) changedSet.add(fn); else shift.set(fn, d);
       if (!sameStrings(old.functions[j].locals, next.functions[j].locals)) localsChanged.add(fn);
     });
@@ -626,10 +627,11 @@ export class Analysis implements ResultsView {
 }
 
 /** Per function of a file (fns, in its summary's order), whether its body changed between the
- *  two summaries, not only moved (lineShift), or it is a closure of one that did. */
-function bodiesChanged(fns: FnInfo[], old: FileSummary, next: FileSummary): boolean[] {
+ *  two summaries, not only moved (lineShift), or the joins it waits for itself did
+ *  (`joinsMoved`), or it is a closure of one that did. */
+function bodiesChanged(fns: FnInfo[], old: FileSummary, next: FileSummary, joinsMoved: boolean[]): boolean[] {
   const at = new Map(fns.map((fn, j) => [fn, j]));
-  const own = fns.map((_, j) => ownJoins(old.functions[j]) !== ownJoins(next.functions[j]) || (!sameBody(old.functions[j], next.functions[j]) && lineShift(old.functions[j], next.functions[j]) === undefined));
+  const own = fns.map((_, j) => joinsMoved[j] || (!sameBody(old.functions[j], next.functions[j]) && lineShift(old.functions[j], next.functions[j]) === undefined));
   return fns.map((fn, j) => {
     if (own[j]) return true;
     for (let p = fn.parent; p; p = p.parent) { const i = at.get(p); if (i !== undefined && own[i]) return true; }

@@ -11,12 +11,10 @@ export interface ResolvedCall { site: CallSite; index: number; targets: CallTarg
 const HANDED_ROUNDS = 3;
 
 export class CallGraph {
+  /** By FnInfo.ord (FnTable), not by hash: the traversals and the thread model look up nearly
+   *  every function at every keystroke that changes a call. */
   readonly calls = new FnTable<ResolvedCall[]>();
   readonly callers = new FnTable<Set<FnInfo>>();
-  /** `calls` and `callers` by FnInfo.ord (the same lists and sets): the traversals and the
-   *  thread model look up nearly every function at every keystroke that changes a call. */
-  readonly callsAt: (ResolvedCall[] | undefined)[] = [];
-  readonly callersAt: (Set<FnInfo> | undefined)[] = [];
   /** Constructor call sites per class (Thread subclasses started from a loop run many at once). */
   readonly constructions = new Map<ClassInfo, { fn: FnInfo; site: CallSite; index: number }[]>();
   /** The classes each function constructs (an index into `constructions`). */
@@ -99,12 +97,11 @@ export class CallGraph {
       list.push({ site, index, targets: targets.slice(), locks: deferred ? [] : program.locksOf(site.locks, fn) }); // exact size (see compact in summarize.ts)
       for (const t of targets) {
         let s = this.callers.get(t.fn);
-        if (!s) { this.callers.set(t.fn, (s = new Set())); this.callersAt[t.fn.ord] = s; }
+        if (!s) this.callers.set(t.fn, (s = new Set()));
         s.add(fn);
       }
     }
     this.calls.set(fn, list);
-    this.callsAt[fn.ord] = list;
     this.calleeLists.delete(fn);
   }
 
@@ -226,7 +223,7 @@ export class CallGraph {
     return out;
   }
 
-  /** Puts a callers set back in program order, in place (callersAt holds the same set). */
+  /** Puts a callers set back in program order, in place. */
   private inOrder(s: Set<FnInfo>): void {
     let last = -1, sorted = true;
     for (const f of s) { const o = this.orderOf(f); if (o < last) { sorted = false; break; } last = o; }

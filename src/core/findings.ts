@@ -514,7 +514,7 @@ export class Findings {
       states++;
       const top = st.fn.s.kind === 'module';
       if (!top || this.besideThreads().has(st.fn)) { st.index = visits.length; visits.push(st); }
-      for (const call of graph.callsAt[st.fn.ord] ?? NO_CALLS) {
+      for (const call of graph.calls.get(st.fn) ?? NO_CALLS) {
         const locks = call.locks.length ? [...new Set([...st.locks, ...call.locks])].sort() : st.locks;
         const held = call.locks.length ? [...new Set([...st.held, ...call.locks.flatMap(l => program.lockIds(st.fn, l, st.recv))])].sort() : st.held;
         // (states are told apart by the locks held, not by how they are written: A's and B's
@@ -863,7 +863,7 @@ export class Findings {
    *  there), as made here. */
   private helperPair(fn: FnInfo, eff: EffectiveAccess[], chk: EffectiveAccess, depth = 0): { act: EffectiveAccess; helper: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess } } | undefined {
     if (depth > MAX_HELPER_DEPTH) return undefined;
-    for (const call of this.graph.callsAt[fn.ord] ?? NO_CALLS) {
+    for (const call of this.graph.calls.get(fn) ?? NO_CALLS) {
       if (call.site.line !== chk.site.line || call.site.column !== chk.site.column) continue;
       for (const t of call.targets) {
         if (t.fn.s.qualname !== chk.via[0]) continue;

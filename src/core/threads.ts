@@ -965,7 +965,7 @@ export class ThreadModel {
     entries.forEach((e, i) => visit(e, receivers?.[i], null));
     for (let i = 0; i < queue.length; i++) {
       const fn = queue[i];
-      const calls = graph.callsAt[fn.ord];
+      const calls = graph.calls.get(fn);
       if (!calls) continue;
       const step = (tg: FnInfo, recv: ClassInfo | undefined) => visit(tg, recv, fn);
       for (let j = 0; j < calls.length; j++) graph.eachTarget(fn, calls[j], on[i], step);
@@ -1041,10 +1041,9 @@ export function entryReceiver(program: Program, t: ThreadEntry, fn: FnInfo): Cla
  *  every function was most of its time there. */
 function uncalled(fnList: FnInfo[], graph: CallGraph, started: Set<FnInfo>): FnInfo[] {
   const roots: FnInfo[] = [];
-  const callersAt = graph.callersAt;
   for (let f = 0; f < fnList.length; f++) {
     const fn = fnList[f];
-    if (!(callersAt[fn.ord]?.size) && fn.s.kind !== 'lambda' && !started.has(fn)) roots.push(fn);
+    if (!(graph.callers.get(fn)?.size) && fn.s.kind !== 'lambda' && !started.has(fn)) roots.push(fn);
   }
   return roots;
 }
