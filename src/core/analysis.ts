@@ -4,7 +4,7 @@
 import { compareInFile } from './report';
 import type { AccessReport, ContainerReport, FileReport, Report, ReportPosition, SymbolInfo, ThreadReport } from './report';
 import { compareFileAccesses, FileAccess, ResultsView, symbolsInOrder, ViewTables } from './views';
-import { FileSummary, FunctionSummary, hasParam } from './model';
+import { FileSummary, FunctionSummary, hasParam, nameTable } from './model';
 import { CallGraph } from './callgraph';
 import { FindingChanges, Findings, shownLocks } from './findings';
 import { ClassInfo, FnInfo, lockRoots, Program } from './program';
@@ -119,7 +119,7 @@ export class Analysis implements ResultsView {
   }
 
   threadPaths(path: string, symbol: SymbolInfo): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
+    const out = nameTable<string[]>();
     const file = this.program.fileAt(path);
     const fn = file && symbol.kind !== 'class' ? this.fnAt(file, symbol.qualname, symbol.endLine) : undefined;
     if (fn) for (const t of symbol.threads) out[t] = this.threads.callPath(t, fn);

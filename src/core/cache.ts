@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ENGINE_BUILD, ENGINE_VERSION, FileSummary } from './model';
-import { shareEmpties } from './summarize';
+import { summaryFromJson, summaryJson } from './wire';
 
 const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 const arr = (x: unknown) => Array.isArray(x);
@@ -44,12 +44,12 @@ export class SummaryCache {
     let text: string;
     try { text = fs.readFileSync(this.file(key), 'utf8'); } catch { this.misses++; return undefined; }
     try {
-      const s = JSON.parse(text) as FileSummary & { cacheKey?: string };
+      const s = summaryFromJson(text) as FileSummary & { cacheKey?: string };
       if (s.engine !== ENGINE_VERSION || s.cacheKey !== key || s.path !== path_ || !wellFormed(s)) throw new Error('stale');
       // a copy without the key, not `delete` (which would leave the summary a slow dictionary)
       const { cacheKey: _, ...summary } = s;
       this.hits++;
-      return shareEmpties(summary);
+      return summary;
     } catch {
       this.rejected++;
       this.misses++;
@@ -95,7 +95,7 @@ export class SummaryCache {
     try {
       fs.mkdirSync(path.dirname(f), { recursive: true });
       // (the same text either way: the key last, after the summary's own fields)
-      fs.writeFileSync(tmp, json !== undefined && json.endsWith('}') && json.length > 2 ? `${json.slice(0, -1)},"cacheKey":${JSON.stringify(key)}}` : JSON.stringify({ ...s, cacheKey: key }));
+      fs.writeFileSync(tmp, json !== undefined && json.endsWith('}') && json.length > 2 ? `${json.slice(0, -1)},"cacheKey":${JSON.stringify(key)}}` : summaryJson(s, { cacheKey: key }));
       fs.renameSync(tmp, f);
     } catch (e) {
       this.writable = false;

@@ -1,6 +1,6 @@
 // Pass 1 driver: bytes of one file → its summary, with every failure contained in the summary.
 import type { Tree } from 'web-tree-sitter';
-import { FileSummary, ENGINE_VERSION } from './model';
+import { FileSummary, ENGINE_VERSION, nameTable } from './model';
 import { parseText, PythonParser } from './parser';
 import { decodeSource } from './source';
 import { MirrorState, mirrorTree } from './syntax';
@@ -23,7 +23,7 @@ export interface SummarizeOptions {
 export const DEFAULT_MAX_FILE_SIZE = 2_000_000;
 
 export function emptySummary(path: string, module: string, isPackage: boolean, warnings: string[], errors: FileSummary['errors'] = []): FileSummary {
-  return { engine: ENGINE_VERSION, path, module, isPackage, lines: 0, errors, warnings, imports: [], classes: [], functions: [], globals: {}, symbols: [] };
+  return { engine: ENGINE_VERSION, path, module, isPackage, lines: 0, errors, warnings, imports: [], classes: [], functions: [], globals: nameTable(), symbols: [] };
 }
 
 export function summarizeText(parser: PythonParser, source: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { summarizeBytes } from './index';
 import { forgetNames } from './names';
-import { shareEmpties } from './summarize';
+import { summaryFromJson } from './wire';
 import { FileSummary } from './model';
 import { loadPython, PythonParser } from './parser';
 import type { WorkRequest } from './worker';
@@ -104,7 +104,7 @@ export async function summarizeFiles(jobs: Job[], opts: PoolOptions = {}): Promi
     w.on('message', (m: { id: number; json?: string; failed?: string }) => {
       inFlight.delete(m.id);
       feed(); // the next job first: the worker is not kept waiting while this result is parsed here
-      finish(m.id, m.json !== undefined ? shareEmpties(JSON.parse(m.json) as FileSummary) : m.failed ?? failedJob(jobs[m.id], 'no result'), m.json);
+      finish(m.id, m.json !== undefined ? summaryFromJson(m.json) : m.failed ?? failedJob(jobs[m.id], 'no result'), m.json);
     });
     w.on('error', e => { failure = e.message; });
     w.on('exit', code => {

@@ -5,7 +5,7 @@
 // recorded as its effects; a statement is taken over only when everything before it left the
 // same effects as last time, so the summary is always the one a full walk gives (tested).
 import type { SymbolInfo } from './report';
-import type { AttrInfo, CallSite, ClassSummary, DirectAccess, FunctionSummary, ImportBinding, ThreadStart } from './model';
+import { nameTable, type AttrInfo, type CallSite, type ClassSummary, type DirectAccess, type FunctionSummary, type ImportBinding, type ThreadStart } from './model';
 import type { SyntaxNode } from './syntax';
 
 /** What an assignment tells about a name in an attribute table (a class's, or the module's
@@ -154,7 +154,7 @@ function shiftTable<T extends { line: number }>(t: Record<string, T>, d: number)
   let any = false;
   for (const _ in t) { any = true; break; }
   if (!any) return t;
-  const out: Record<string, T> = {};
+  const out = nameTable<T>();
   for (const k in t) out[k] = { ...t[k], line: t[k].line + d };
   return out;
 }

@@ -2,7 +2,7 @@
 // and their bases/attributes/methods, signatures, module names). Two summaries with the same
 // declarations differ only in bodies and positions, so an edit between them can be applied to
 // an Analysis in place: resolution, MRO and the container table stay valid.
-import { ClassSummary, FileSummary, FunctionSummary } from './model';
+import { ClassSummary, FileSummary, FunctionSummary, nameTable } from './model';
 import { shiftedClassFrom, shiftedFrom } from './segments';
 import { JOINED } from './vocabulary';
 
@@ -12,7 +12,11 @@ import { JOINED } from './vocabulary';
 const BODY = new Set<keyof FunctionSummary>(['line', 'endLine', 'column', 'calls', 'accesses', 'starts', 'locals', 'localTypes', 'localExecutors', 'made', 'selfEscapes', 'selfValues', 'returns']);
 
 const noPos = (info: { line: number; column: number }) => ({ ...info, line: 0, column: 0 });
-const mapValues = <T, U>(r: Record<string, T>, f: (v: T) => U): Record<string, U> => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, f(v)]));
+const mapValues = <T, U>(r: Record<string, T>, f: (v: T) => U): Record<string, U> => {
+  const out = nameTable<U>();
+  for (const k in r) out[k] = f(r[k]);
+  return out;
+};
 
 /** Two lists of names (threads, locks, call paths) alike. */
 export function sameStrings(a: readonly string[], b: readonly string[]): boolean {

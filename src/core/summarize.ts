@@ -2,7 +2,7 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, firstStartLine, hasParam, importEnds, own, startPoints } from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, firstStartLine, hasParam, importEnds, nameTable, own, startPoints } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
@@ -150,7 +150,7 @@ class Summarizer {
     this.out = {
       engine: ENGINE_VERSION, path: input.path, module: input.module, isPackage: input.isPackage,
       lines: this.lines.lineCount, errors: [], warnings: input.warnings ? [...input.warnings] : [],
-      imports: [], classes: [], functions: [], globals: {}, symbols: [],
+      imports: [], classes: [], functions: [], globals: nameTable(), symbols: [],
     };
     if (input.text.includes('threadline:')) {
       const ls = input.text.split(/\r\n|\r|\n/);
@@ -367,8 +367,8 @@ class Summarizer {
   private newFunction(qualname: string, name: string, kind: FunctionSummary['kind'], n: SyntaxNode, parent: string | undefined): FunctionSummary {
     const s = this.span(n);
     const fn: FunctionSummary = {
-      qualname, name, kind, line: s.line, endLine: s.endLine, column: s.column, parent, params: [], paramTypes: {},
-      decorators: [], locals: [], localTypes: {}, localContainers: {}, localExecutors: {}, nested: [],
+      qualname, name, kind, line: s.line, endLine: s.endLine, column: s.column, parent, params: [], paramTypes: nameTable(),
+      decorators: [], locals: [], localTypes: nameTable(), localContainers: nameTable(), localExecutors: nameTable(), nested: [],
       calls: [], accesses: [], starts: [],
     };
     this.out.functions.push(fn);
@@ -1239,7 +1239,7 @@ class Summarizer {
       for (const c of node.children) stack.push([c, inner]);
     }
     if (!cand.size) return;
-    fn.made = {};
+    fn.made = nameTable();
     for (const name of [...cand].sort()) fn.made[name] = [...scope.made!.get(name)!];
     const before = (root: string, line: number, column: number) => {
       const st = stores.get(root), from = after.get(root);
@@ -1274,7 +1274,7 @@ class Summarizer {
       fn.params.push(pn);
       if (type) fn.paramTypes[pn] = this.t(type);
       const dv = this.dottedText(dflt);
-      if (dv) (fn.paramDefaults ??= {})[pn] = dv;
+      if (dv) (fn.paramDefaults ??= nameTable())[pn] = dv;
       // `def __init__(self, names=[]): self.names = names`: the attribute is a list (one the
       // default shares between calls, or what each caller passes)
       const dct = dflt && !prefix ? this.containerType(dflt, type) : undefined;
@@ -1300,7 +1300,7 @@ class Summarizer {
     const s = this.span(outer);
     const cls: ClassSummary = {
       qualname, name, line: this.line(n), endLine: s.endLine, column: this.span(n).column, bases: [], baseTexts: [], decorators,
-      parent: parentScope.fn.kind === 'module' || parentScope.cls ? undefined : parentScope.fn.qualname, attrs: {}, methods: [],
+      parent: parentScope.fn.kind === 'module' || parentScope.cls ? undefined : parentScope.fn.qualname, attrs: nameTable(), methods: [],
     };
     const supers = child(n, 'superclasses');
     if (supers) {
@@ -2422,7 +2422,8 @@ class Summarizer {
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
     if (path) {
-      const argTexts = args.map(a => this.argText(a, ctx)), kwargTexts = Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, this.argText(v, ctx)]));
+      const argTexts = args.map(a => this.argText(a, ctx)), kwargTexts = nameTable<string>();
+      for (const k in kwargs) kwargTexts[k] = this.argText(kwargs[k], ctx);
       // (a name bound to one of several functions, `cb = self._a if x else self._b; cb(v)`: a
       // call of each)
       const alts = raw && !dispatch && !table ? this.choicesOf(ctx, raw) : undefined;
@@ -2558,7 +2559,7 @@ class Summarizer {
     // (and the name itself: what is not a path among its values, `h = make()`, is read from it)
     return [...one, ...alts.slice(0, MAX_ARG_CHOICES).map(p => {
       const text = [p.root, ...p.attrs].join('.');
-      return i >= 0 ? { args: argTexts.map((t, j) => (j === i ? text : t)), kwargs: kwargTexts } : { args: argTexts, kwargs: { ...kwargTexts, [k!]: text } };
+      return i >= 0 ? { args: argTexts.map((t, j) => (j === i ? text : t)), kwargs: kwargTexts } : { args: argTexts, kwargs: withName(kwargTexts, k!, text) };
     }).filter(v => (i >= 0 ? v.args[i] !== argTexts[i] : v.kwargs[k!] !== kwargTexts[k!]))];
   }
 
@@ -3112,7 +3113,7 @@ function compactSymbols(syms: SymbolInfo[], list: ListFix): void {
 }
 
 const NONE: never[] = Object.freeze([]) as unknown as never[];
-const NO_ENTRIES: Record<string, never> = Object.freeze({});
+const NO_ENTRIES: Record<string, never> = Object.freeze(nameTable<never>());
 
 function exact<T>(a: T[]): T[] { return a.length ? a.slice() : NONE; }
 function shared<T>(a: T[]): T[] { return a.length ? a : NONE; }
@@ -3366,4 +3367,12 @@ function baseCall(id: SyntaxNode, bases: ExprPath[] | undefined, text: (n: Synta
   if (!obj) return false;
   const t = text(obj);
   return bases.some(b => [b.root, ...b.attrs].join('.') === t);
+}
+
+/** A copy of a name table with one more name (nameTable). */
+function withName<T>(t: Record<string, T>, name: string, v: T): Record<string, T> {
+  const out = nameTable<T>();
+  for (const k in t) out[k] = t[k];
+  out[name] = v;
+  return out;
 }

@@ -2,6 +2,7 @@
 // from the results cache (snapshot.ts) while the analysis is redone. A restarted server answers
 // its first requests from a `SnapshotView` in the time it takes to hash the files and read one
 // snapshot, instead of after reading every summary and redoing the analysis.
+import { nameTable } from './model';
 import { compareInFile } from './report';
 import type { AccessReport, ContainerReport, FileReport, Report, ReportPosition, SymbolInfo } from './report';
 import type { FindingsMark } from './analysis';
@@ -111,7 +112,7 @@ export class SnapshotView implements ResultsView {
   }
 
   threadPaths(path: string, symbol: SymbolInfo): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
+    const out = nameTable<string[]>();
     const i = this.fileIndex.get(path);
     if (i === undefined) return out;
     let fns = this.symbolFns.get(i);

@@ -2,6 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadPython } from './parser';
 import { Job, summarizeJob } from './pool';
+import { summaryJson } from './wire';
 
 export interface WorkRequest extends Job { id: number }
 
@@ -9,5 +10,5 @@ const ready = loadPython();
 parentPort?.on('message', async (req: WorkRequest) => {
   const r = summarizeJob(await ready, req);
   // a JSON string crosses threads faster than a structured clone of the nested summary
-  parentPort!.postMessage(typeof r === 'string' ? { id: req.id, failed: r } : { id: req.id, json: JSON.stringify(r) });
+  parentPort!.postMessage(typeof r === 'string' ? { id: req.id, failed: r } : { id: req.id, json: summaryJson(r) });
 });
