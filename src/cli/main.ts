@@ -22,7 +22,8 @@ options:
   --writes             only writes
   --thread NAME        only accesses that run on thread NAME
   --main-thread NAME   name of the main thread (default: main, or the config's)
-  --exclude GLOB       skip matching paths (repeatable; replaces the default list)
+  --exclude GLOB       skip paths matching GLOB, relative to each folder given, or an
+                       absolute GLOB (repeatable; replaces the default list)
   --max-file-size N    files over N bytes get their skeleton only (default 2000000)
   --jobs N             threads for parsing, this one included (default: one per core)
   --cache DIR          keep file summaries in DIR; unchanged files are not parsed again,

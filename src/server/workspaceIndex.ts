@@ -7,7 +7,7 @@ import picomatch from 'picomatch';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Analysis } from '../core/analysis';
 import { CONFIG_FILE, parseConfig, ThreadlineConfig } from '../core/config';
-import { discover, importRoot, moduleName } from '../core/files';
+import { discover, excludeTest, importRoot, moduleName, posixPath as posix } from '../core/files';
 import { summarizeTree } from '../core/index';
 import { FileSummary } from '../core/model';
 import { PythonParser } from '../core/parser';
@@ -290,7 +290,10 @@ export class WorkspaceIndex {
   discoverFiles(dir?: string): { abs: string; module: string; isPackage: boolean }[] {
     if (!this.roots.length) return [];
     const exclude = this.excludes();
-    if (dir && picomatch(exclude, { dot: true })(posix(dir) + '/')) return [];
+    if (dir) {
+      const excluded = excludeTest(exclude);
+      if (this.roots.concat(this.extraRoots()).some(r => excluded(dir, r, true))) return [];
+    }
     const { files } = discover(dir ? [dir] : [...this.roots, ...this.extraRoots()], { exclude, onWarning: w => this.log(w) });
     const covered = this.coverage();
     return files.filter(f => covered(f.abs));
@@ -309,12 +312,12 @@ export class WorkspaceIndex {
   /** The include/exclude test, built once per use: discovery applies it to every file. */
   private coverage(): (abs: string) => boolean {
     if (!this.roots.length) return () => false;
-    const excluded = picomatch(this.excludes(), { dot: true });
+    const excluded = excludeTest(this.excludes());
     const included = picomatch(this.settings.include, { dot: true });
     const roots = this.roots.concat(this.extraRoots());
-    return abs => !excluded(posix(abs)) && roots.some(r => {
+    return abs => roots.some(r => {
       const rel = path.relative(r, abs);
-      return !rel.startsWith('..') && !path.isAbsolute(rel) && included(posix(rel));
+      return !rel.startsWith('..') && !path.isAbsolute(rel) && included(posix(rel)) && !excluded(abs, r);
     });
   }
 
@@ -519,4 +522,3 @@ export class WorkspaceIndex {
   }
 }
 
-const posix = (p: string) => p.split(path.sep).join('/');

@@ -84,3 +84,22 @@ test('a report with pieces larger than the output buffer (and non-ASCII text) is
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('exclude globs are relative to the folder given: a project under a folder named build, env or site-packages is analyzed', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-cli-'));
+  try {
+    for (const outer of ['build', 'env', 'site-packages']) {
+      const ws = path.join(tmp, outer, 'app');
+      fs.mkdirSync(path.join(ws, 'gen'), { recursive: true });
+      fs.mkdirSync(path.join(ws, 'build'), { recursive: true });
+      fs.writeFileSync(path.join(ws, 'main.py'), 'D = {}\n');
+      fs.writeFileSync(path.join(ws, 'gen', 'made.py'), 'E = {}\n');
+      fs.writeFileSync(path.join(ws, 'build', 'copy.py'), 'F = {}\n');
+      fs.writeFileSync(path.join(ws, 'threadline.json'), JSON.stringify({ exclude: ['gen/**'] }));
+      // run from elsewhere: the config's `gen/**` is the project's gen, and the project's own build/ is still skipped
+      const paths = (args: string[]) => { const r = cli(['analyze', '--format', 'json', ...args], tmp); assert.equal(r.status, 0, r.stderr); return JSON.parse(r.stdout).files.map((f: { path: string }) => f.path); };
+      assert.deepEqual(paths([path.join(outer, 'app')]), [`${outer}/app/main.py`], outer);
+      assert.deepEqual(paths(['--exclude', path.join(ws, 'gen', '**'), ws]).map((p: string) => path.basename(p)).sort(), ['copy.py', 'main.py'], `${outer}: an absolute glob`);
+    }
+  } finally { fs.rmSync(tmp, { recursive: true, force: true }); }
+});

@@ -97,10 +97,11 @@ export async function startServer(workspace: string, opts: StartOptions = {}): P
   return server;
 }
 
-/** A fresh copy of a fixture folder under the OS temp folder (removed by the caller). */
-export function copyFixture(name: string): string {
+/** A fresh copy of a fixture folder under the OS temp folder (removed by the caller); `under`:
+ *  folders between the temporary folder and the copy. */
+export function copyFixture(name: string, under = ''): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `threadline-${name}-`));
-  const ws = path.join(dir, name);
+  const ws = path.join(dir, under, name);
   fs.cpSync(fixture(name), ws, { recursive: true });
   fs.rmSync(path.join(ws, 'expected.json'), { force: true });
   return ws;

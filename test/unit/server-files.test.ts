@@ -1,6 +1,9 @@
 // Files deleted, created, renamed or changed on disk, also while the first index runs: the
 // server's index ends consistent with the disk. Over JSON-RPC to dist/server.js, on a temp copy of
-// test/fixtures/motivating; file events are sent as the editor's watcher would send them.
+// test/fixtures/motivating; file events are sent as the editor's watcher would send them. The
+// copy sits in a folder named `site-packages` (an installed package opened as a workspace):
+// the exclude globs (`**/site-packages/**` among them) are relative to the workspace folder,
+// so it is indexed.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -31,12 +34,12 @@ const EXTRA = [
 let ws: string;
 let server: Server;
 before(async () => {
-  ws = copyFixture('motivating');
+  ws = copyFixture('motivating', 'site-packages');
   server = await startServer(ws);
 });
 after(async () => {
   await server?.stop();
-  fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+  fs.rmSync(path.dirname(path.dirname(ws)), { recursive: true, force: true });
 });
 
 const abs = (rel: string) => path.join(ws, rel);
