@@ -146,6 +146,10 @@ export interface AttrInfo {
    *  excludes no other thread, so it is no lock, whatever its name (Program.isLock). */
   counting?: boolean;
   executor?: 'thread' | 'process';
+  /** An executor class, not an executor: calling it makes one (`self._executor_cls =
+   *  executor_cls` with the parameter defaulting to ThreadPoolExecutor, `pool_cls =
+   *  ThreadPoolExecutor` in a class body), `with self._executor_cls(4) as ex:`. */
+  executorClass?: 'thread' | 'process';
   /** `threading.Condition(self.mutex)`: the lock it wraps. */
   lockOf?: string;
   /** Of a class: bound in the class body with no annotation (`_registry = {}`: one object every

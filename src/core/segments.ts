@@ -45,6 +45,8 @@ export interface AttrNote {
   functions?: string;
   /** AttrInfo.queued: one type put on the queue. */
   queued?: string;
+  /** AttrInfo.executorClass. */
+  executorClass?: 'thread' | 'process';
 }
 
 export function applyNote(table: Record<string, AttrInfo>, name: string, n: AttrNote): void {
@@ -72,6 +74,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.level === 'class') info.classBody = true;
   else if (n.level === 'instance') info.instance = true;
   if (n.handed) info.handed = true;
+  if (n.executorClass) info.executorClass = n.executorClass;
   if (n.alias !== undefined && !info.aliases?.includes(n.alias)) (info.aliases ??= []).push(n.alias);
   if (n.fromParam !== undefined && !info.fromParams?.includes(n.fromParam)) (info.fromParams ??= []).push(n.fromParam);
   if (n.names) info.names = [...new Set([...(info.names ?? []), ...n.names])];

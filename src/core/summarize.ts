@@ -63,6 +63,10 @@ interface Scope {
   choices?: Map<string, ExprPath[]>;
   /** Of those, the loop variables: each of their paths is taken in turn, not one of them. */
   eachChoice?: Set<string>;
+  /** Locals of a function bound to `functools.partial(f, a, …)`, until bound again: a thread
+   *  start through the name (`one = partial(self._upload, key); pool.map(one, parts)`) runs f
+   *  with those arguments first, as the same partial written in the start does. */
+  partials?: Map<string, { fn: SyntaxNode; bound: SyntaxNode[] }>;
   /** The first line of the statement each thread start is in, by the start's `line:column`. */
   startStatements?: Map<string, number>;
   /** Of the module: the lines of its `if __name__ == "__main__":` blocks (not import). */
@@ -575,6 +579,7 @@ class Summarizer {
     if (ctx.scope.forks?.has(name)) this.dropFork(ctx.scope, name);
     ctx.scope.choices?.delete(name);
     ctx.scope.eachChoice?.delete(name);
+    ctx.scope.partials?.delete(name);
     ctx.scope.freshLocks?.delete(name);
     ctx.scope.countingLocals?.delete(name);
     if (this.effects && ctx.scope === this.moduleScope) this.effects.push({ key: `b ${name}`, kind: 'bind', name });
@@ -1390,6 +1395,8 @@ class Summarizer {
       this.bind(ctx, name, this.isMaking(value), left);
       if (forking) this.setFork(scope, name, forkBlock);
       if (alts) (scope.choices ??= new Map()).set(name, alts);
+      const partial = value?.type === 'call' && fn.kind !== 'module' && !isGlobal ? this.partialParts(value) : undefined;
+      if (partial) (scope.partials ??= new Map()).set(name, partial);
       const made = value && fn.kind !== 'module' && !isGlobal ? this.constructionCanon(value) : undefined;
       if (made && this.countingCount(value!, made)) (scope.countingLocals ??= new Set()).add(name);
       else if (made && LOCK_CONSTRUCTORS.has(made)) (scope.freshLocks ??= new Set()).add(name);
@@ -1637,11 +1644,17 @@ class Summarizer {
 
   /** The function a `functools.partial(f, …)` call wraps (its first positional argument). */
   private partialOf(call: SyntaxNode): SyntaxNode | undefined {
+    const fn = this.partialParts(call)?.fn;
+    return fn && (fn.type === 'identifier' || fn.type === 'attribute') ? fn : undefined;
+  }
+
+  /** A `functools.partial(f, a, …)` call's f and the positional arguments it binds. */
+  private partialParts(call: SyntaxNode): { fn: SyntaxNode; bound: SyntaxNode[] } | undefined {
     const f = child(call, 'function'), fp = f && this.pathOf(f);
     const pc = fp ? this.canonical(fp) : undefined;
     if (!pc || !PARTIAL.has(pc)) return undefined;
-    const first = namedChildren(child(call, 'arguments') ?? call).find(a => a.type !== 'keyword_argument' && a.type !== 'comment');
-    return first && (first.type === 'identifier' || first.type === 'attribute') ? first : undefined;
+    const [first, ...bound] = namedChildren(child(call, 'arguments') ?? call).filter(a => a.type !== 'keyword_argument' && a.type !== 'comment');
+    return first ? { fn: first, bound } : undefined;
   }
 
   /** An element added to another object's attribute (`s.batch.append(r)` with `s` a local
@@ -1905,6 +1918,8 @@ class Summarizer {
       // (`cls()` in a classmethod: the class)
       if (f && fp && !ct && !call.lock && !call.counting) call.callee = fn.classmethod && fn.className && this.t(f) === fn.selfParam ? fn.className : this.t(f);
       n.call = call;
+    } else if ((value?.type === 'identifier' || value?.type === 'attribute') && this.pathOf(value) && this.executorClassOf(this.pathOf(value)!)) {
+      n.executorClass = this.executorClassOf(this.pathOf(value)!);
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
       n.lockOf = this.t(value);
@@ -1970,8 +1985,25 @@ class Summarizer {
   private executorOf(call: SyntaxNode): 'thread' | 'process' | undefined {
     const f = child(call, 'function');
     const p = f ? this.pathOf(f) : undefined;
-    const c = p ? this.canonical(p) : undefined;
-    return c ? own(EXECUTOR_CONSTRUCTORS, c) : undefined;
+    return p ? this.executorClassOf(p) : undefined;
+  }
+
+  /** The kind of executor a path names the class of: a constructor (through imports and
+   *  aliases), a parameter defaulting to one (`executor_cls=ThreadPoolExecutor`: what the
+   *  callers that leave it out make), or an attribute of self holding one
+   *  (AttrInfo.executorClass, noted by a method before, `__init__` as a rule). */
+  private executorClassOf(p: ExprPath): 'thread' | 'process' | undefined {
+    const c = this.canonical(p);
+    if (c) return own(EXECUTOR_CONSTRUCTORS, c);
+    const fn = this.scopes[this.scopes.length - 1]?.fn;
+    if (!p.attrs.length && fn?.params.includes(p.root)) {
+      const d = own(fn.paramDefaults ?? {}, p.root);
+      const [root, ...attrs] = d?.split('.') ?? [];
+      const dc = root && DOTTED_NAME.test(d!) ? this.canonical({ root, attrs }) : undefined;
+      return dc ? own(EXECUTOR_CONSTRUCTORS, dc) : undefined;
+    }
+    if (p.attrs.length === 1) return this.selfClass(p.root) && own(this.selfClass(p.root)!.attrs, p.attrs[0])?.executorClass;
+    return undefined;
   }
 
   // ---- expressions ----
@@ -2925,16 +2957,9 @@ class Summarizer {
     if (maker) start.maker = maker;
     if (loop) start.loop = loop;
     let t = target;
-    if (t.type === 'call') {
-      const pf = child(t, 'function');
-      const pp = pf ? this.pathOf(pf) : undefined;
-      const pc = pp ? this.canonical(pp) : undefined;
-      if (pc && PARTIAL.has(pc)) {
-        const a = child(t, 'arguments');
-        const [first, ...bound] = a ? namedChildren(a).filter(x => x.type !== 'keyword_argument') : [];
-        if (first) { t = first; targetArgs = [...bound, ...(targetArgs ?? [])]; }
-      }
-    }
+    const partial = t.type === 'call' ? this.partialParts(t)
+      : t.type === 'identifier' && !ctx.shadow?.has(this.t(t)) ? ctx.scope.partials?.get(this.t(t)) : undefined;
+    if (partial) { t = partial.fn; targetArgs = [...partial.bound, ...(targetArgs ?? [])]; }
     if (targetArgs?.length && targetArgs.every(x => x.type !== 'list_splat' && x.type !== 'dictionary_splat')) {
       start.args = targetArgs.map(x => this.short(x));
       // (`args=(Job(r),)`: made by the start itself, each time; locals: perStartArgs)
