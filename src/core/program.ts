@@ -1869,7 +1869,8 @@ export class Program {
     const classes = this.classNames();
     // (and, in a later round, a parameter an earlier one typed: handedDown)
     const down = this.handedDown?.get(fn);
-    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a))) || !!constructionCallee(a);
+    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a))) || !!constructionCallee(a)
+      || !!this.madeFromHanded(fn, a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -1890,6 +1891,19 @@ export class Program {
   /** While collectParamFunctions runs its later rounds: what the rounds before typed. */
   private handedDown?: Map<FnInfo, Map<string, Val[]>>;
 
+  /** Objects fn makes of the classes a parameter was handed (handedDown), as an argument's
+   *  text: the call of the parameter, `self._pool.submit(task_cls(coordinator=c))` with
+   *  `task_cls` handed `UploadTask`, or a local bound to it, `t = task_cls(); submit(t)`. */
+  private madeFromHanded(fn: FnInfo, a: string): Val[] | undefined {
+    const down = this.handedDown?.get(fn);
+    if (!down) return undefined;
+    const called = calledName(a);
+    const texts = called ? [called] : DOTTED_NAME.test(a) && !a.includes('.') && !hasParam(fn.s, a) ? own(fn.s.localTypes, a) ?? [] : [];
+    let out: Val[] | undefined;
+    for (const t of texts) for (const v of down.get(t) ?? NO_VALS) if (v.k === 'cls' && !out?.some(o => o.k === 'inst' && o.cls === v.cls)) (out ??= []).push({ k: 'inst', cls: v.cls });
+    return out;
+  }
+
   /** Per argument, the functions it names, or the objects of analyzed classes an attribute
    *  path holds (`poll(self.mgr)`, `args=(self.mgr,)`: the helper's `mgr.put(…)` is the
    *  manager's); undefined when none does. */
@@ -1905,6 +1919,8 @@ export class Program {
       if (factory && closesAtEnd(a, factory[0].length - 1)) {
         return this.evalPath(fn, dotted(factory[1])).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn).filter(r => r.k === 'inst' && !r.loose && !r.element) : []));
       }
+      const madeHere = this.madeFromHanded(fn, a);
+      if (madeHere) return madeHere;
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
       // (a module global bound to a class or function by name, `handler_class = CGIHandler` in
@@ -1984,11 +2000,12 @@ export class Program {
   /** Classes a call constructs through a name that holds a class only as inference types it,
    *  which constructedClasses does not read: an attribute bound to a constructor's parameter
    *  (`self.rcvr(port=…)` after `Server(Receiver, …)`; socketserver's
-   *  `self.RequestHandlerClass(request, …)`), or an `__init__`'s own parameter. */
+   *  `self.RequestHandlerClass(request, …)`), or the function's own parameter (`task_cls(
+   *  coordinator=self)` with callers handing `UploadTask`). */
   handedConstructions(fn: FnInfo, site: CallSite): ClassInfo[] {
     const c = site.callee;
     if (site.property || site.setter) return [];
-    const shape = c.attrs.length === 1 ? !!fn.cls && c.root === fn.s.selfParam && !fn.s.classmethod : c.attrs.length === 0 && fn.s.name === '__init__' && fn.s.params.includes(c.root);
+    const shape = c.attrs.length === 1 ? !!fn.cls && c.root === fn.s.selfParam && !fn.s.classmethod : c.attrs.length === 0 && fn.s.params.includes(c.root);
     if (!shape) return [];
     const plain = this.constructedClasses(fn, site);
     return this.inferred(() => this.evalPath(fn, c)).flatMap(v => (v.k === 'cls' && !plain.includes(v.cls) ? [v.cls] : []));
@@ -2924,6 +2941,13 @@ function closesAtEnd(text: string, open: number): boolean {
     else if (c === ')' || c === ']' || c === '}') { depth--; if (depth === 0) return i === text.length - 1; }
   }
   return false;
+}
+
+/** The plain name an argument's text calls, `task_cls(…)` (to its end: the text may be cut
+ *  short, `…`), whatever its case. */
+function calledName(a: string): string | undefined {
+  const m = /^([A-Za-z_]\w*)\(/.exec(a);
+  return m && (a.endsWith('…') || closesAtEnd(a, m[0].length - 1)) ? m[1] : undefined;
 }
 
 /** The class-like callee of a construction argument text (`StreamHandler(sys.stderr)` →
