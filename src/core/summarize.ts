@@ -917,7 +917,7 @@ class Summarizer {
         if (test) this.acquired(ctx.scope.fn, test.text);
         // (a name bound in the branches to one path or another, `if debug: func = self._a
         // else: func = self._b`: either after the `if`, Scope.choices, as a conditional's)
-        const branches = n.type === 'if_statement' ? new BranchBindings(ctx.scope.aliases) : undefined;
+        const branches = n.type === 'if_statement' ? new BranchBindings(ctx.scope.aliases, ctx.scope.fn.params) : undefined;
         for (const c of n.children) {
           if (!c.named || c.type === 'comment') continue;
           const branch = branches && (c.type === 'block' || c.type === 'elif_clause' || c.type === 'else_clause');
@@ -2996,8 +2996,9 @@ class Summarizer {
     return { lambdaNode, ...(coroutine ? { coroutine } : {}), ...inline };
   }
 
-  /** Whether a path is a future an executor's `submit` returned: a local bound to it
-   *  (`fut = self.pool.submit(…)`), or the call itself (`pool.submit(…).add_done_callback`). */
+  /** Whether a path is a future an executor's `submit` returned: a local or an attribute of
+   *  self bound to it (`fut = self.pool.submit(…)`), or the call itself
+   *  (`pool.submit(…).add_done_callback`). */
   private executorFuture(p: ExprPath, ctx: Ctx): boolean {
     const made = (text: string) => {
       const i = text.lastIndexOf('.');
@@ -3006,6 +3007,11 @@ class Summarizer {
       return !!this.executorKind({ root: r[0], attrs: r.slice(1) });
     };
     if (p.root.startsWith('<call:') && !p.attrs.length) return made(p.root.slice(6, -1));
+    // (an attribute of self bound to one, `self._future = self._pool.submit(…)`: its types)
+    if (p.attrs.length === 1) {
+      const cls = this.selfClass(p.root);
+      return !!cls && !!own(cls.attrs, p.attrs[0])?.typeText?.some(made);
+    }
     if (p.attrs.length) return false;
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const types = own(this.scopes[i].fn.localTypes, p.root);
@@ -3188,14 +3194,16 @@ function assignContext(n: SyntaxNode): { kind: 'assign' | 'augassign' | 'del'; v
 
 /** The names an `if`'s branches bind to a path (Scope.aliases), branch by branch: a name one
  *  branch binds to `self._a` and another to `self._b` (or that was `self._a` before an `if`
- *  with no else) is one of them after it. Nested `if`s count as their branch's bindings. */
+ *  with no else) is one of them after it. Nested `if`s count as their branch's bindings. A
+ *  parameter is itself before: `if handler is None: handler = Default` leaves it what callers
+ *  hand, or Default. */
 class BranchBindings {
   private readonly before: Map<string, ExprPath>;
   private start?: Map<string, ExprPath>;
   private readonly bound = new Map<string, ExprPath[]>();
   private readonly branchesBinding = new Map<string, number>();
   private count = 0;
-  constructor(private readonly aliases: Map<string, ExprPath>) { this.before = new Map(aliases); }
+  constructor(private readonly aliases: Map<string, ExprPath>, private readonly params: readonly string[]) { this.before = new Map(aliases); }
   enter(): void { this.start = new Map(this.aliases); }
   leave(): void {
     this.count++;
@@ -3213,7 +3221,7 @@ class BranchBindings {
     const out: [string, ExprPath[]][] = [];
     for (const [name, paths] of this.bound) {
       const all = [...paths];
-      const prior = this.before.get(name);
+      const prior = this.before.get(name) ?? (this.params.includes(name) ? { root: name, attrs: NONE } : undefined);
       if (prior && !(hasElse && this.branchesBinding.get(name) === this.count) && !all.some(q => samePath(q, prior))) all.unshift(prior);
       if (all.length > 1 && this.aliases.has(name)) out.push([name, all]);
     }

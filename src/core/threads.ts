@@ -835,6 +835,10 @@ export class ThreadModel {
         if (!viaSuper && c.args[0] !== init.s.selfParam) continue;
         const arg = own(c.kwargs, 'RequestHandlerClass') ?? c.args[viaSuper ? 1 : 2];
         if (!arg || !DOTTED_NAME.test(arg)) continue;
+        // (a base's `__init__` handing up its own parameter, TCPServer's `RequestHandlerClass`:
+        // what each construction gives, not what every subclass anywhere hands that base; its
+        // default, `if handler is None: handler = WSGIRequestHandler`, is a call of its own)
+        if (k !== cls && init.s.params.includes(arg)) continue;
         for (const h of this.handlerClasses(init, dotted(arg))) if (!out.includes(h)) out.push(h);
       }
     }
