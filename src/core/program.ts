@@ -1512,6 +1512,16 @@ export class Program {
     return l.length <= MAX_BY_NAME ? this.nearest(l, file) : [];
   }
 
+  /** Of the guessed methods, those of the class the receiver is named for, where one is:
+   *  `self._transfer_coordinator.set_result()` is TransferCoordinator's (and its subclasses'
+   *  overrides), not every class's with a `set_result`. */
+  private namedReceiver(recv: ExprPath, guessed: FnInfo[]): FnInfo[] {
+    if (guessed.length < 2) return guessed;
+    const name = (recv.attrs.length ? recv.attrs[recv.attrs.length - 1] : recv.root).replace(/_/g, '').toLowerCase();
+    const named = name ? guessed.filter(f => f.cls && f.cls.s.name.toLowerCase() === name) : [];
+    return named.length ? this.withOverrides(named, guessed) : guessed;
+  }
+
   /** Of the guessed methods, those nearest the caller: its own package's, else those of the
    *  packages its file imports, else all. `part.attach(msg)` in email means email's Message,
    *  not tkinter's drag-and-drop Icon; `self.sock.makefile()` in smtplib, which imports socket,
@@ -1625,7 +1635,7 @@ export class Program {
       // tested with isinstance against another class, which may be anything else)
       const guess = vals.length ? recv.length > 0 && recv.every(v => v.k === 'inst' && v.narrowed) : !recv.length || recv.every(v => v.k === 'inst' && v.loose);
       if (guess && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
-        for (const m of this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn)) add(m, true);
+        for (const m of this.namedReceiver(recvPath, this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn))) add(m, true);
       }
       if (!vals.length) return out;
     }
