@@ -4,7 +4,7 @@ import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints
 import { CallGraph } from './callgraph';
 import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
 import { bindArguments } from './summaries';
-import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, LOOP_RUNNERS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
+import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, LOOP_RUNNERS, PLAIN_SERVERS, SERVE_METHODS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
 export interface ThreadEntry {
   id: string;
@@ -310,7 +310,7 @@ export class ThreadModel {
           if (made && !made.process && !made.thread) continue;
           // (a maker that returns threading.Thread's own object, `return threading.Thread(*a,
           // **kw)`: a thread, as if made there)
-          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, undefined, recv, this.ownParams(fn, st, t), this.objectParams(fn, st, t));
+          note(target, made?.thread && !made.process ? 'thread' : kind, shortName(target, graph), site, many, st.name, undefined, st.boundTo, this.servedEntries(target, recv), recv, this.ownParams(fn, st, t), this.objectParams(fn, st, t));
         }
       });
     }
@@ -820,6 +820,25 @@ export class ThreadModel {
       first = false;
     }
     return [];
+  }
+
+  /** What a plain server's serve loop run as a thread's entry handles there, one request at a
+   *  time: `Thread(target=srv.serve_forever)` (or through a parameter, werkzeug's reloader
+   *  `Thread(target=main_func)`) runs the handler classes its constructions are given (or its
+   *  `__init__` gives up) and the server's own request methods (`handle_error`), as the
+   *  summarizer's servedBy does for a server it knows by name. Undefined for anything else. */
+  private servedEntries(target: FnInfo, recv?: ClassInfo): FnInfo[] | undefined {
+    const { program } = this;
+    const cls = SERVE_METHODS.has(target.s.name) ? recv ?? target.cls : undefined;
+    if (!cls || program.threadingServer(cls) || ![...PLAIN_SERVERS, 'socketserver.BaseServer'].some(b => program.derivesFrom(cls, b))) return undefined;
+    const handlers = this.handedUp(cls);
+    for (const s of this.graph.constructions.get(cls) ?? []) {
+      const arg = handlers.length ? undefined : handlerArgument(s.site);
+      for (const h of arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : []) if (!handlers.includes(h)) handlers.push(h);
+    }
+    const out = handlers.flatMap(h => program.handlerEntries(h));
+    for (const n of SERVER_REQUEST_METHODS) { const m = program.lookupMethod(cls, n); if (m && m !== target && !out.includes(m)) out.push(m); }
+    return out.length ? out : undefined;
   }
 
   /** The handler classes a server class's `__init__`s (its own and its bases') give up the
