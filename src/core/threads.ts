@@ -289,7 +289,18 @@ export class ThreadModel {
           if (targets.length > 1) { oneThread(targets, true); return; }
         }
         const made = st.maker ? this.madeThreads(fn, st as ThreadStart & { maker: ExprPath }) : undefined;
-        for (const t of this.startTargets(fn, st)) {
+        const targets = this.startTargets(fn, st);
+        // (the serve loop of an analyzed plain server class that does not override it,
+        // `Thread(target=srv.serve_forever)` with `class DevServer(HTTPServer)`, the loop
+        // itself not analyzed: its handlers are served on that thread, one request at a time,
+        // as a server the summarizer knows by name, servedBy)
+        const ta = st.target?.attrs;
+        if (!targets.length && st.kind === 'thread' && ta?.length && SERVE_METHODS.has(ta[ta.length - 1])) {
+          for (const v of program.evalPath(fn, { root: st.target!.root, attrs: ta.slice(0, -1) })) {
+            if (v.k === 'inst') for (const h of this.servedHandlers(v.cls)) noteHandler(h, { fn, line: () => fn.s.starts[i].line }, false, st.boundTo);
+          }
+        }
+        for (const t of targets) {
           const { fn: target, recv } = t;
           const kind: ThreadKind = st.kind === 'process' ? 'process' : st.kind;
           const site: SiteSource = { fn, line: () => fn.s.starts[i].line, start: i };
@@ -830,15 +841,24 @@ export class ThreadModel {
   private servedEntries(target: FnInfo, recv?: ClassInfo): FnInfo[] | undefined {
     const { program } = this;
     const cls = SERVE_METHODS.has(target.s.name) ? recv ?? target.cls : undefined;
-    if (!cls || program.threadingServer(cls) || ![...PLAIN_SERVERS, 'socketserver.BaseServer'].some(b => program.derivesFrom(cls, b))) return undefined;
-    const handlers = this.handedUp(cls);
-    for (const s of this.graph.constructions.get(cls) ?? []) {
-      const arg = handlers.length ? undefined : handlerArgument(s.site);
-      for (const h of arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : []) if (!handlers.includes(h)) handlers.push(h);
-    }
-    const out = handlers.flatMap(h => program.handlerEntries(h));
+    if (!cls) return undefined;
+    const out = this.servedHandlers(cls).flatMap(h => program.handlerEntries(h));
     for (const n of SERVER_REQUEST_METHODS) { const m = program.lookupMethod(cls, n); if (m && m !== target && !out.includes(m)) out.push(m); }
     return out.length ? out : undefined;
+  }
+
+  /** The handler classes a plain server class serves: those its `__init__`s give up (handedUp),
+   *  else those its constructions are given. None for a threading server, or any other class. */
+  private servedHandlers(cls: ClassInfo): ClassInfo[] {
+    const { program } = this;
+    if (program.threadingServer(cls) || ![...PLAIN_SERVERS, 'socketserver.BaseServer'].some(b => program.derivesFrom(cls, b))) return [];
+    const handlers = this.handedUp(cls);
+    if (handlers.length) return handlers;
+    for (const s of this.graph.constructions.get(cls) ?? []) {
+      const arg = handlerArgument(s.site);
+      for (const h of arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : []) if (!handlers.includes(h)) handlers.push(h);
+    }
+    return handlers;
   }
 
   /** The handler classes a server class's `__init__`s (its own and its bases') give up the
