@@ -270,7 +270,9 @@ export class Analysis implements ResultsView {
     // what the changed functions pass to constructors that type things from their parameters
     // (Program.passed), and what calls of them make (Program.returnValues): other functions'
     // containers, calls and call results depend on them
-    const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}\n${fn.s.elementAdds?.join(',') ?? ''}`;
+    // (and whether a nested function calls what its enclosing one wraps: a decorator's wrapper,
+    // which calls of the functions it decorates run, Program.decoratorWrappers)
+    const typesKey = (fn: FnInfo) => `${this.program.constructionKey(fn)}\n${this.program.returnKey(fn)}\n${fn.s.elementAdds?.join(',') ?? ''}\n${this.program.callsWrapped(fn)}`;
     const typesBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? typesKey(fn) : undefined)) : [];
     // which lock each lock text of the changed functions takes (`with m.lock:` once m's type changes)
     const locksBefore = inPlace ? fns.map((fn, j) => (keyed[j] ? this.lockIdentities(fn) : undefined)) : [];

@@ -88,6 +88,9 @@ const TYPE_WORDS = new Set(['Optional', 'Union', 'List', 'Dict', 'Set', 'Tuple',
   'float', 'bool', 'bytes', 'object', 'Annotated', 'Literal']);
 
 const NO_VALS: Val[] = [];
+const NO_FNS: FnInfo[] = [];
+/** Decorators that return no wrapper of their own to run (decoratorWrappers need not look). */
+const BUILTIN_DECORATORS = new Set(['property', 'staticmethod', 'classmethod', 'abstractmethod', 'abc.abstractmethod', 'overload', 'typing.overload', 'override']);
 
 /** Annotation heads of collections whose items a loop goes over: sequences, sets, iterables. */
 const SEQUENCE_HEADS = new Set(['list', 'List', 'Sequence', 'MutableSequence', 'Iterable', 'Iterator', 'Collection', 'Reversible',
@@ -1560,7 +1563,46 @@ export class Program {
    *  Once the call graph has the construction sites, unannotated constructor parameters have
    *  the types they are passed (`inferring`). */
   callTargets(fn: FnInfo, site: CallSite, guess = true): CallTarget[] {
-    return this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site, guess)) : this.callTargetsInner(fn, site, guess);
+    return this.withWrappers(this.constructionsOf ? this.inferred(() => this.callTargetsInner(fn, site, guess)) : this.callTargetsInner(fn, site, guess));
+  }
+
+  /** Whether a nested function calls its enclosing function's first parameter, as a
+   *  decorator's wrapper calls what it wraps (decoratorWrappers; a body fact Analysis.update
+   *  compares, since calls of every function the decorator wraps depend on it). */
+  callsWrapped(fn: FnInfo): boolean {
+    const wrapped = fn.parent?.s.params[0];
+    return !!wrapped && !wrapped.startsWith('*') && fn.s.calls.some(c => c.callee.root === wrapped && !c.callee.attrs.length);
+  }
+
+  /** The targets and the wrappers their decorators return (decoratorWrappers): a call of a
+   *  decorated function runs the wrapper, which runs the function, on the same thread. */
+  private withWrappers(targets: CallTarget[]): CallTarget[] {
+    let out: CallTarget[] | undefined;
+    for (const t of targets) {
+      if (!t.fn.s.decorators.length) continue;
+      for (const w of this.decoratorWrappers(t.fn)) {
+        out ??= targets.slice();
+        if (!out.some(x => x.fn === w)) out.push(t.recv ? { fn: w, bound: t.bound, recv: t.recv } : { fn: w, bound: t.bound });
+      }
+    }
+    return out ?? targets;
+  }
+
+  /** The functions fn's decorators return that are defined in them and call what they wrap
+   *  (`def counted(func): def wrapper(self): …; return func(self)`; not `lru_cache`'s
+   *  `decorating_function`, which makes a wrapper once, nor `contextmanager`'s `helper`, which
+   *  makes an object): a decorator analyzed in fn's class body or reached from its module,
+   *  named plainly (`@counted`, `@_tracked`; not a call, `@retry(3)`). */
+  decoratorWrappers(fn: FnInfo): FnInfo[] {
+    let out: FnInfo[] | undefined;
+    for (const d of fn.s.decorators) {
+      if (!DOTTED_NAME.test(d) || BUILTIN_DECORATORS.has(d)) continue;
+      const inClass = fn.cls && !d.includes('.') ? fn.cls.methods.get(d) : undefined;
+      const decorator = inClass ?? this.evalGlobalPath(fn.file, dotted(d)).find((v): v is Val & { k: 'fn' } => v.k === 'fn' && !v.bound)?.fn;
+      if (!decorator || decorator === fn) continue;
+      for (const r of this.returnValues(decorator)) if (r.k === 'fn' && r.fn.parent === decorator && this.callsWrapped(r.fn) && !out?.includes(r.fn)) (out ??= []).push(r.fn);
+    }
+    return out ?? NO_FNS;
   }
 
   /** The call's receiver is an object of exactly `cls`, no subclass's: made by a construction

@@ -422,6 +422,28 @@ test('incremental = full: a join typed in and out of a method is applied in plac
   assert.ok(stopRaces(), a.report.findings.map(f => f.message).join('\n'));
 });
 
+test('incremental = full: a decorator\'s wrapper typed to call what it wraps, and back', async () => {
+  const p = await loadPython();
+  let text = [
+    'import threading', '', 'CALLS = {}', '', '',
+    'def counted(func):', '    def wrapper(*args):', '        CALLS[func.__name__] = 1', '        return func(*args)', '    return wrapper', '', '',
+    'class Poller:', '    @counted', '    def fetch(self):', '        return 1', '',
+    '    def _worker(self):', '        self.fetch()', '',
+    '    def start(self):', '        threading.Thread(target=self._worker).start()', '', '',
+    'def report():', '    return dict(CALLS)', '',
+  ].join('\n');
+  const sum = () => summarizeText(p, text, 'a.py', 'a', false);
+  const a = new Analysis([sum()], options);
+  const onWorker = () => a.report.containers.some(c => c.attr === 'CALLS' && c.accesses.some(x => x.access === 'write' && x.threads.includes('_worker')));
+  assert.ok(onWorker(), 'the wrapper runs on the caller\'s thread');
+  for (const [from, to, wrapped] of [['        return func(*args)', '        return other(*args)', false], ['        return other(*args)', '        return func(*args)', true]] as const) {
+    text = text.replace(from, to);
+    const stats = a.update('a.py', sum());
+    same(a, new Analysis([sum()], options), ['a.py'], `${to.trim()} (${stats.mode})`);
+    assert.equal(onWorker(), wrapped, to.trim());
+  }
+});
+
 /** The thread ids of a function in a file, as reported. */
 function threadsIn(a: Analysis, path: string, qualname: string): string[] {
   const walk = (l: SymbolInfo[]): SymbolInfo | undefined => {
