@@ -1465,6 +1465,34 @@ export class Program {
   }
 
   private methodsByName?: Map<string, FnInfo[]>;
+  private propertiesByName?: Map<string, { getters: FnInfo[]; setters: FnInfo[] }>;
+
+  /** A property (its getter, or its setter) of an object of unknown type, by its name: only
+   *  when one class of the caller's top package defines a property of that name (and then
+   *  its subclasses' overrides too), and never a name an unknown object is likely to have for
+   *  another reason (a file's, a socket's, a builtin value's). */
+  private propertyByName(name: string, setter: boolean, caller: FnInfo): FnInfo[] {
+    if (!this.propertiesByName) {
+      this.propertiesByName = new Map();
+      const at = (n: string) => { let e = this.propertiesByName!.get(n); if (!e) this.propertiesByName!.set(n, (e = { getters: [], setters: [] })); return e; };
+      for (const c of this.classes.values()) {
+        for (const [n, m] of c.methods) if (m.s.property) at(n).getters.push(m);
+        for (const [n, m] of c.setters) at(n).setters.push(m);
+      }
+    }
+    if (name.startsWith('__') || STDLIB_OBJECT_NAMES.has(name) || BUILTIN_VALUE_METHODS.has(name) || GENERIC_NAMES.has(name)) return NO_FNS;
+    const e = this.propertiesByName.get(name);
+    const top = topPackage(caller.file.module);
+    const all = (setter ? e?.setters : e?.getters)?.filter(f => topPackage(f.file.module) === top) ?? NO_FNS;
+    if (!all.length) return NO_FNS;
+    // (one class and the overrides in its subclasses)
+    const roots = all.filter(f => !all.some(o => o !== f && o.cls && f.cls && this.isSubclass(f.cls, o.cls)));
+    if (roots.length !== 1) return NO_FNS;
+    // (and no plain attribute of that name in the package: `record.name`, `handler.name` in
+    // logging are attributes, not LoggerAdapter's property)
+    for (const c of this.classes.values()) if (topPackage(c.file.module) === top && !all.some(f => f.cls === c) && own(c.s.attrs, name)) return NO_FNS;
+    return all;
+  }
 
   /** `work_item.run()` with work_item of unknown type: the few analyzed methods of that name.
    *  Without this the callee would look uncalled and be put on main, a wrong thread tag. */
@@ -1654,16 +1682,24 @@ export class Program {
       // that self may be, which may override it)
       const name = site.callee.attrs[site.callee.attrs.length - 1];
       if (!this.setterNames.has(name)) return out; // most assignments: no property of that name
-      for (const v of this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) })) {
+      const recv = this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) });
+      for (const v of recv) {
         if (v.k !== 'inst') continue;
         const s = this.lookupSetter(v.cls, name);
         if (s) add(s, true);
         for (const sub of this.allSubclasses(v.cls)) { const o = this.lookupSetter(sub, name); if (o) add(o, true); }
       }
+      if (guess && !recv.length) for (const s of this.propertyByName(name, true, fn)) add(s, true);
       return out;
     }
     if (site.property && !this.getterNames.has(site.callee.attrs[site.callee.attrs.length - 1])) return out;
     const vals = this.evalPath(fn, site.callee);
+    // (a property of an object of unknown type, `rule.rate = t["rate"]`, `other.count`: the one
+    // class's that has a property of that name, propertyByName)
+    if (guess && site.property && !vals.length && site.callee.attrs.length && site.callee.root !== '<super>' && !this.evalPath(fn, { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) }).length) {
+      for (const g of this.propertyByName(site.callee.attrs[site.callee.attrs.length - 1], false, fn)) add(g, true);
+      return out;
+    }
     // (on a receiver only isinstance tests type, which may be of another class as well, the
     // methods of the name are guessed too: `if not isinstance(source, Future): …` then
     // `source.add_done_callback(cb)`)
