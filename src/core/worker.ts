@@ -10,5 +10,5 @@ const ready = loadPython();
 parentPort?.on('message', async (req: WorkRequest) => {
   const r = summarizeJob(await ready, req);
   // a JSON string crosses threads faster than a structured clone of the nested summary
-  parentPort!.postMessage(typeof r === 'string' ? { id: req.id, failed: r } : { id: req.id, json: summaryJson(r) });
+  parentPort!.postMessage(typeof r === 'string' ? { id: req.id, failed: r } : { id: req.id, json: summaryJson(r, undefined, true) });
 });
