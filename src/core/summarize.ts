@@ -1899,6 +1899,11 @@ class Summarizer {
         : v?.type === 'attribute' && child(v, 'object')?.type === 'identifier' && this.t(child(v, 'object')!) === fn.selfParam ? this.t(child(v, 'attribute')!) : undefined));
       if (names.length && names.every(x => x !== undefined)) n.methodValues = names as string[];
     }
+    // (an executor class held to be called later, `self._executor_cls = executor_cls`,
+    // `pool_cls = ThreadPoolExecutor`: AttrInfo.executorClass)
+    const vp = value?.type === 'identifier' || value?.type === 'attribute' ? this.pathOf(value) : undefined;
+    const exClass = vp ? this.executorClassOf(vp) : undefined;
+    if (exClass) n.executorClass = exClass;
     if (value?.type === 'call') {
       const f = child(value, 'function');
       const fp = f ? this.pathOf(f) : undefined;
@@ -1918,8 +1923,6 @@ class Summarizer {
       // (`cls()` in a classmethod: the class)
       if (f && fp && !ct && !call.lock && !call.counting) call.callee = fn.classmethod && fn.className && this.t(f) === fn.selfParam ? fn.className : this.t(f);
       n.call = call;
-    } else if ((value?.type === 'identifier' || value?.type === 'attribute') && this.pathOf(value) && this.executorClassOf(this.pathOf(value)!)) {
-      n.executorClass = this.executorClassOf(this.pathOf(value)!);
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
       n.lockOf = this.t(value);
