@@ -1648,6 +1648,27 @@ class Summarizer {
     return fn && (fn.type === 'identifier' || fn.type === 'attribute') ? fn : undefined;
   }
 
+  /** Whether a node is `ctx.run` with ctx a contextvars.Context: a local bound to
+   *  `contextvars.copy_context()` (or annotated `contextvars.Context`), or that call itself. */
+  private contextRun(n: SyntaxNode, ctx: Ctx): boolean {
+    if (n.type !== 'attribute' || this.t(child(n, 'attribute') ?? n) !== 'run') return false;
+    const o = child(n, 'object');
+    const isContext = (text: string) => {
+      if (!DOTTED_NAME.test(text)) return false;
+      const [root, ...attrs] = text.split('.');
+      const c = this.canonical({ root, attrs });
+      return c === 'contextvars.copy_context' || c === 'contextvars.Context';
+    };
+    if (o?.type === 'call') { const f = child(o, 'function'); return !!f && isContext(this.t(f)); }
+    const p = o ? this.pathOf(o) : undefined;
+    if (!p || p.attrs.length || ctx.shadow?.has(p.root)) return false;
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const types = own(this.scopes[i].fn.localTypes, p.root) ?? (own(this.scopes[i].fn.paramTypes, p.root) !== undefined ? [own(this.scopes[i].fn.paramTypes, p.root)!] : undefined);
+      if (types) return types.some(isContext);
+    }
+    return false;
+  }
+
   /** A `functools.partial(f, a, …)` call's f and the positional arguments it binds. */
   private partialParts(call: SyntaxNode): { fn: SyntaxNode; bound: SyntaxNode[] } | undefined {
     const f = child(call, 'function'), fp = f && this.pathOf(f);
@@ -2963,6 +2984,9 @@ class Summarizer {
     const partial = t.type === 'call' ? this.partialParts(t)
       : t.type === 'identifier' && !ctx.shadow?.has(this.t(t)) ? ctx.scope.partials?.get(this.t(t)) : undefined;
     if (partial) { t = partial.fn; targetArgs = [...partial.bound, ...(targetArgs ?? [])]; }
+    // (`ctx.run` with ctx a contextvars.Context runs its first argument: `loop.run_in_executor(
+    // None, ctx.run, func, *args)`, `Thread(target=ctx.run, args=(run,))`)
+    if (targetArgs?.length && targetArgs[0].type !== 'list_splat' && this.contextRun(t, ctx)) { t = targetArgs[0]; targetArgs = targetArgs.slice(1); }
     if (targetArgs?.length && targetArgs.every(x => x.type !== 'list_splat' && x.type !== 'dictionary_splat')) {
       start.args = targetArgs.map(x => this.short(x));
       // (`args=(Job(r),)`: made by the start itself, each time; locals: perStartArgs)
