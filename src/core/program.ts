@@ -2370,6 +2370,13 @@ export class Program {
     const take = (fn: FnInfo, site: CallSite, first: number) => {
       const at = idx - first;
       const arg = own(site.kwargs, param) ?? (positional && at >= 0 && !site.args.slice(0, at).some(a => a.startsWith('*')) ? site.args[at] : undefined);
+      // (an object of a class outside the analyzed code, `Fetcher(loader=ExternalLoader())`:
+      // known to be no analyzed class's, so the attribute's methods are not guessed by name)
+      const call = arg ? /^([A-Za-z_][\w.]*)\(/.exec(arg) : null;
+      if (call && closesAtEnd(arg!, call[0].length - 1)) {
+        for (const v of callResults(this, this.evalPath(fn, dotted(call[1])))) if (v.k === 'ext' && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
+        return;
+      }
       if (!arg || !DOTTED_NAME.test(arg)) return;
       const p = dotted(arg);
       // (objects, classes, and functions: `Worker(self.on_done)` then `self.done()`; not those
