@@ -415,7 +415,9 @@ export class Analysis implements ResultsView {
     const moduleCode = dirtyVisits !== 'all' && this.findings.moduleCodeChangedAt(fns.filter((fn, j) => changedSet.has(fn)
       && (fn.s.kind === 'module' || `${old.functions[j].joinsKept ?? ''}` !== `${next.functions[j].joinsKept ?? ''}`)));
     let findings: number | 'all' = 0;
-    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved || perObjectMoved || moduleCode) {
+    // (a thread its starters wait for is apart from their thread only while they run on it alone)
+    const confinedMoved = threadsRedone && this.threads.confinementChanged(prev);
+    if (dirtyVisits === 'all' || this.findings.truncated || ownership || locksMoved || perObjectMoved || moduleCode || confinedMoved) {
       this.findings.compute(undefined, this.threads);
       findings = 'all';
     } else {

@@ -679,6 +679,9 @@ export class Findings {
         // (what a module's import does comes before a thread its import does not start)
         if (importOrdered(w, o.thread) || importOrdered(o, w.thread)) continue;
         if (deque && DEQUE_ATOMIC_OPS.has(w.op) && DEQUE_ATOMIC_OPS.has(o.op)) continue;
+        // (a thread its starter waits for at once, `t.start(); t.join()`: never beside that
+        // thread, nor beside another instance of its own)
+        if (confinedApart(threads, w.thread, o.thread)) continue;
         // A request handler's own state is on an object no other thread has (handler threads
         // of http.server's BaseHTTPRequestHandler and main's handlers in a plain server).
         if ((w.thread.ownObject && ownState(program, cid, w.thread)) || (o.thread.ownObject && ownState(program, cid, o.thread))) continue;
@@ -1119,6 +1122,13 @@ export function shownLocks(locks: string[]): string[] {
     out.push(i > 0 ? `${l.slice(i + 1)} (in ${l.slice(0, i)})` : l);
   }
   return out;
+}
+
+/** Whether one of two threads is confined to the other or to itself (ThreadModel.confinedTo). */
+function confinedApart(threads: ThreadModel, a: ThreadEntry, b: ThreadEntry): boolean {
+  if (a.joinedStarters) { const c = threads.confinedTo(a); if (c !== undefined && (b === a || b.id === c)) return true; }
+  if (b.joinedStarters) { const c = threads.confinedTo(b); if (c !== undefined && (a === b || a.id === c)) return true; }
+  return false;
 }
 
 /** Whether a held mark is the join of thread t (its joinedBy, or that for one instance). */

@@ -79,6 +79,10 @@ export interface ThreadStart extends Span {
    *  attribute so (`if self._t is None: self._t = Thread(target=self._run)`), one per object,
    *  on it, `object` (Summarizer.startedOnce). */
   once?: 'program' | 'object';
+  /** Started and joined back to back (`t = Thread(…)`, `t.start()`, then `t.join()` as the
+   *  next statement, in no loop): its starter waits for it, so it never runs beside the
+   *  thread that started it (ThreadModel.confinedTo). */
+  joinedNext?: boolean;
   /** Argument texts the target is called with (`args=(q,)`, `submit(fn, x)`, partial's). */
   args?: string[];
   /** A request handler class given to a threading server (`ThreadingTCPServer(addr,

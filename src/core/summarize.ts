@@ -1648,6 +1648,28 @@ class Summarizer {
     return fn && (fn.type === 'identifier' || fn.type === 'attribute') ? fn : undefined;
   }
 
+  /** Whether a thread made at n and bound to a name is started, and joined by the very next
+   *  statement of the same block: `t = Thread(…)`, (`t.daemon = True`,) `t.start()`, `t.join()`
+   *  (no timeout). */
+  private joinedRightAfter(n: SyntaxNode): boolean {
+    const a = n.parent?.type === 'assignment' && n.field === 'right' ? n.parent : undefined;
+    const left = a && child(a, 'left');
+    if (!left || (left.type !== 'identifier' && left.type !== 'attribute')) return false;
+    const name = this.t(left);
+    const stmt = a!.parent?.type === 'expression_statement' ? a!.parent : undefined;
+    const block = stmt?.parent;
+    if (!stmt || !block) return false;
+    const sibs = block.children.filter(c => c.named && c.type !== 'comment');
+    const callOf = (s: SyntaxNode | undefined, method: string) => {
+      const c = s?.type === 'expression_statement' ? namedChildren(s)[0] : undefined;
+      const f = c?.type === 'call' ? child(c, 'function') : undefined;
+      const o = f?.type === 'attribute' ? child(f, 'object') : undefined;
+      return !!o && this.t(child(f!, 'attribute') ?? f!) === method && this.t(o) === name && !namedChildren(child(c!, 'arguments') ?? c!).length;
+    };
+    for (let j = sibs.indexOf(stmt) + 1; j < sibs.length; j++) if (callOf(sibs[j], 'start')) return callOf(sibs[j + 1], 'join');
+    return false;
+  }
+
   /** Whether a node is `ctx.run` with ctx a contextvars.Context: a local bound to
    *  `contextvars.copy_context()` (or annotated `contextvars.Context`), or that call itself. */
   private contextRun(n: SyntaxNode, ctx: Ctx): boolean {
@@ -2973,6 +2995,7 @@ class Summarizer {
     const bound = kind === 'thread' || kind === 'timer' ? this.boundName(n, ctx) : futureOf;
     if (bound && !handler) start.boundTo = bound;
     const once = (kind === 'thread' || kind === 'timer') && !handler ? this.startedOnce(n, ctx) : undefined;
+    if (kind === 'thread' && !handler && !ctx.inLoop && this.joinedRightAfter(n)) start.joinedNext = true;
     if (once) start.once = once;
     if (pool) start.pool = pool;
     if (doneOf) start.future = doneOf;

@@ -57,6 +57,9 @@ export interface ThreadEntry {
   /** Started by a module's import (ThreadStart.atImport, or in what its import calls): what
    *  an import does before its first start (IMPORTED) is not before this thread. */
   atImport?: boolean;
+  /** Every start is joined back to back (ThreadStart.joinedNext): the functions that start it,
+   *  each waiting for it to end (confinedTo). */
+  joinedStarters?: FnInfo[];
 }
 
 export interface ThreadsConfig {
@@ -522,7 +525,8 @@ export class ThreadModel {
       const joinedAll = names && names.length === c.bound.length ? names.map(b => JOINED + b) : undefined;
       const ownParams = every(c.own);
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(joinedAll ? { joinedAll } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}) });
+      const joinedStarters = c.kind === 'thread' && c.raw.length && c.raw.every(r => r.start !== undefined && r.fn.s.starts[r.start]?.joinedNext) ? [...new Set(c.raw.map(r => r.fn))] : undefined;
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(joinedAll ? { joinedAll } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}), ...(joinedStarters ? { joinedStarters } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -581,7 +585,8 @@ export class ThreadModel {
   private kept(prev: ThreadModel | undefined, t: ThreadEntry): ThreadEntry {
     const old = prev?.byId.get(t.id);
     if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || `${old.joinedAll ?? ''}` !== `${t.joinedAll ?? ''}` || old.poolJoin !== t.poolJoin || old.doneAs !== t.doneAs || old.afterTask !== t.afterTask || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
-      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}` || !old.atImport !== !t.atImport) return t;
+      || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}` || !old.atImport !== !t.atImport
+      || `${old.joinedStarters?.map(f => f.key) ?? ''}` !== `${t.joinedStarters?.map(f => f.key) ?? ''}`) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;
@@ -1026,6 +1031,33 @@ export class ThreadModel {
       return !n || this.program.conesMeet(n, receivers).length > 0;
     });
     return out.length === all.length ? all : out.length ? out : [this.main.id];
+  }
+
+  private readonly confined = new Map<ThreadEntry, string | undefined>();
+  /** The one thread a thread never runs beside, where each of its starts is joined back to
+   *  back (ThreadEntry.joinedStarters): its starters run on that thread only (or on this one,
+   *  a start nested in an instance, which waits as well), and that thread has one instance.
+   *  Its instances never overlap either: each start waits for the one it made. */
+  confinedTo(t: ThreadEntry): string | undefined {
+    if (!t.joinedStarters) return undefined;
+    if (this.confined.has(t)) return this.confined.get(t);
+    const ids = new Set<string>();
+    for (const f of t.joinedStarters) for (const id of this.threadIds(f)) if (id !== t.id) ids.add(id);
+    const [only] = ids;
+    const out = ids.size === 1 && this.byId.get(only)?.instances === 'one' ? only : undefined;
+    this.confined.set(t, out);
+    return out;
+  }
+
+  /** Whether a thread's confinement (confinedTo) differs from the one it had in prev: it reads
+   *  its starters' threads, which an edit elsewhere changes without touching the thread. */
+  confinementChanged(prev: ThreadModel): boolean {
+    for (const t of this.threads) {
+      if (!t.joinedStarters) continue;
+      const old = prev.byId.get(t.id);
+      if (this.confinedTo(t) !== (old ? prev.confinedTo(old) : undefined)) return true;
+    }
+    return false;
   }
 
   /** Shared by every report of the function: not to be changed. */

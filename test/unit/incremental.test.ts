@@ -444,6 +444,28 @@ test('incremental = full: a decorator\'s wrapper typed to call what it wraps, an
   }
 });
 
+test('incremental = full: a thread joined back to back, its starter called from another thread and not', async () => {
+  const p = await loadPython();
+  let text = [
+    'import threading', '', '',
+    'class App:', '    def __init__(self):', '        self.items = []', '',
+    '    def work(self):', '        self.items.append(1)', '',
+    '    def run(self):', '        t = threading.Thread(target=self.work)', '        t.start()', '        t.join()', '',
+    '    def other(self):', '        self.runx()', '', '',
+    'def main():', '    app = App()', '    threading.Thread(target=app.other).start()', '    app.run()', '    app.items.clear()', '',
+  ].join('\n');
+  const sum = () => summarizeText(p, text, 'a.py', 'a', false);
+  const a = new Analysis([sum()], options);
+  const races = () => a.report.findings.filter(f => f.kind === 'race').length;
+  assert.equal(races(), 0, 'started and joined on main alone: apart from main');
+  for (const [from, to, apart] of [['        self.runx()', '        self.run()', false], ['        self.run()', '        self.runx()', true]] as const) {
+    text = text.replace(from, to);
+    const stats = a.update('a.py', sum());
+    same(a, new Analysis([sum()], options), ['a.py'], `${to.trim()} (${stats.mode})`);
+    assert.equal(races() === 0, apart, `${to.trim()}: ${a.report.findings.map(f => f.message).join('; ')}`);
+  }
+});
+
 /** The thread ids of a function in a file, as reported. */
 function threadsIn(a: Analysis, path: string, qualname: string): string[] {
   const walk = (l: SymbolInfo[]): SymbolInfo | undefined => {
