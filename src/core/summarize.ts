@@ -1350,6 +1350,13 @@ class Summarizer {
           this.addCall(ctx, left, r, [], {}, true);
           this.addCall(ctx, left, r, [`${this.short(left)} ${op.slice(0, -1)} ${right ? this.short(right) : ''}`.trim()], {}, 'setter');
         }
+        // (`self._handlers += h`, `ev -= h` on an object of a class with `__iadd__`/`__isub__`:
+        // a call of it, resolved by the object's type only, as `d[k] = v` is of `__setitem__`)
+        const dunder = op ? INPLACE_DUNDERS[op] : undefined;
+        if (path && dunder && right && (path.root === ctx.scope.fn.selfParam || this.selfClass(path.root) || this.typedRoot(ctx, path.root))) {
+          const r = this.resolveAlias(ctx, path);
+          this.addCall(ctx, left, { root: r.root, attrs: [...r.attrs, dunder] }, [this.short(right)], {}, 'dunder');
+        }
         if (left.type === 'identifier') this.bind(ctx, this.t(left));
       }
       return;
@@ -3113,6 +3120,12 @@ class Summarizer {
     return qualname;
   }
 }
+
+/** The method an augmented assignment calls on an object that has it (`x += h`: `x.__iadd__(h)`). */
+const INPLACE_DUNDERS: Record<string, string> = {
+  '+=': '__iadd__', '-=': '__isub__', '*=': '__imul__', '/=': '__itruediv__', '//=': '__ifloordiv__', '%=': '__imod__',
+  '|=': '__ior__', '&=': '__iand__', '^=': '__ixor__', '<<=': '__ilshift__', '>>=': '__irshift__', '@=': '__imatmul__', '**=': '__ipow__',
+};
 
 const CLAUSES = new Set(['elif_clause', 'else_clause', 'except_clause', 'except_group_clause', 'finally_clause', 'case_clause']);
 const STATEMENTS = new Set(['expression_statement', 'if_statement', 'for_statement', 'while_statement', 'try_statement',
