@@ -1677,20 +1677,36 @@ class Summarizer {
     return false;
   }
 
-  /** Whether a node is `ctx.run` with ctx a contextvars.Context: a local bound to
-   *  `contextvars.copy_context()` (or annotated `contextvars.Context`), or that call itself. */
+  /** Whether a node is `ctx.run` with ctx a contextvars.Context (contextObject). */
   private contextRun(n: SyntaxNode, ctx: Ctx): boolean {
     if (n.type !== 'attribute' || this.t(child(n, 'attribute') ?? n) !== 'run') return false;
     const o = child(n, 'object');
+    return !!o && this.contextObject(o, ctx);
+  }
+
+  /** Whether a node is a contextvars.Context: `contextvars.copy_context()`, a copy of one
+   *  (`ctx.copy()`), a local or parameter bound to or annotated as one, or an attribute of self
+   *  bound to one (`self.context = contextvars.copy_context()`). */
+  private contextObject(o: SyntaxNode, ctx: Ctx): boolean {
     const isContext = (text: string) => {
       if (!DOTTED_NAME.test(text)) return false;
       const [root, ...attrs] = text.split('.');
       const c = this.canonical({ root, attrs });
       return c === 'contextvars.copy_context' || c === 'contextvars.Context';
     };
-    if (o?.type === 'call') { const f = child(o, 'function'); return !!f && isContext(this.t(f)); }
-    const p = o ? this.pathOf(o) : undefined;
-    if (!p || p.attrs.length || ctx.shadow?.has(p.root)) return false;
+    if (o.type === 'call') {
+      const f = child(o, 'function');
+      if (!f) return false;
+      if (f.type === 'attribute' && this.t(child(f, 'attribute') ?? f) === 'copy') { const of = child(f, 'object'); return !!of && this.contextObject(of, ctx); }
+      return isContext(this.t(f));
+    }
+    const p = this.pathOf(o);
+    if (!p || ctx.shadow?.has(p.root)) return false;
+    if (p.attrs.length === 1 && p.root === ctx.scope.fn.selfParam) {
+      const cls = this.selfClass(p.root);
+      return !!cls && !!own(cls.attrs, p.attrs[0])?.typeText?.some(isContext);
+    }
+    if (p.attrs.length) return false;
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const types = own(this.scopes[i].fn.localTypes, p.root) ?? (own(this.scopes[i].fn.paramTypes, p.root) !== undefined ? [own(this.scopes[i].fn.paramTypes, p.root)!] : undefined);
       if (types) return types.some(isContext);
@@ -2506,6 +2522,9 @@ class Summarizer {
     const path = raw ? (dispatch ? raw : this.resolveAlias(ctx, raw)) : undefined;
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
+    // (`ctx.run(f, x)`, `self.context.copy().run(f)` with a contextvars.Context: a call of f, here)
+    const ran = f && args[0] && args[0].type !== 'list_splat' && this.contextRun(f, ctx) ? this.pathOf(args[0]) : undefined;
+    if (ran) this.addCall(ctx, n, this.resolveAlias(ctx, ran), args.slice(1).map(a => this.argText(a, ctx)), nameTable(), false);
     if (path) {
       const argTexts = args.map(a => this.argText(a, ctx)), kwargTexts = nameTable<string>();
       for (const k in kwargs) kwargTexts[k] = this.argText(kwargs[k], ctx);
