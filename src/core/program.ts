@@ -2003,9 +2003,9 @@ export class Program {
       const made = constructionCallee(a);
       if (made) return this.evalPath(fn, dotted(made)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : []));
       // (at a start, what a factory returns: `args=(make_job(compute, 1),)`, `Job.make(fn)`)
-      const factory = start ? /^([A-Za-z_][\w.]*)\(/.exec(a) : null;
-      if (factory && closesAtEnd(a, factory[0].length - 1)) {
-        return this.evalPath(fn, dotted(factory[1])).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn).filter(r => r.k === 'inst' && !r.loose && !r.element) : []));
+      const factory = start ? singleCall(a) : undefined;
+      if (factory) {
+        return this.evalPath(fn, dotted(factory)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn).filter(r => r.k === 'inst' && !r.loose && !r.element) : []));
       }
       const madeHere = this.madeFromHanded(fn, a);
       if (madeHere) return madeHere;
@@ -2372,9 +2372,9 @@ export class Program {
       const arg = own(site.kwargs, param) ?? (positional && at >= 0 && !site.args.slice(0, at).some(a => a.startsWith('*')) ? site.args[at] : undefined);
       // (an object of a class outside the analyzed code, `Fetcher(loader=ExternalLoader())`:
       // known to be no analyzed class's, so the attribute's methods are not guessed by name)
-      const call = arg ? /^([A-Za-z_][\w.]*)\(/.exec(arg) : null;
-      if (call && closesAtEnd(arg!, call[0].length - 1)) {
-        for (const v of callResults(this, this.evalPath(fn, dotted(call[1])))) if (v.k === 'ext' && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
+      const call = arg ? singleCall(arg) : undefined;
+      if (call) {
+        for (const v of callResults(this, this.evalPath(fn, dotted(call)))) if (v.k === 'ext' && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
         return;
       }
       if (!arg || !DOTTED_NAME.test(arg)) return;
@@ -3036,6 +3036,13 @@ function closesAtEnd(text: string, open: number): boolean {
     else if (c === ')' || c === ']' || c === '}') { depth--; if (depth === 0) return i === text.length - 1; }
   }
   return false;
+}
+
+/** The dotted name an argument's text is one call of, to its end (`make_job(f, 1)`, not
+ *  `pool.connection().cursor()`). */
+function singleCall(a: string): string | undefined {
+  const m = /^([A-Za-z_][\w.]*)\(/.exec(a);
+  return m && closesAtEnd(a, m[0].length - 1) ? m[1] : undefined;
 }
 
 /** The plain name an argument's text calls, `task_cls(…)` (to its end: the text may be cut

@@ -1689,9 +1689,7 @@ class Summarizer {
    *  bound to one (`self.context = contextvars.copy_context()`). */
   private contextObject(o: SyntaxNode, ctx: Ctx): boolean {
     const isContext = (text: string) => {
-      if (!DOTTED_NAME.test(text)) return false;
-      const [root, ...attrs] = text.split('.');
-      const c = this.canonical({ root, attrs });
+      const c = DOTTED_NAME.test(text) ? this.canonicalText(text) : undefined;
       return c === 'contextvars.copy_context' || c === 'contextvars.Context';
     };
     if (o.type === 'call') {
@@ -1708,7 +1706,8 @@ class Summarizer {
     }
     if (p.attrs.length) return false;
     for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const types = own(this.scopes[i].fn.localTypes, p.root) ?? (own(this.scopes[i].fn.paramTypes, p.root) !== undefined ? [own(this.scopes[i].fn.paramTypes, p.root)!] : undefined);
+      const s = this.scopes[i].fn, pt = own(s.paramTypes, p.root);
+      const types = own(s.localTypes, p.root) ?? (pt !== undefined ? [pt] : undefined);
       if (types) return types.some(isContext);
     }
     return false;
@@ -2067,12 +2066,11 @@ class Summarizer {
     const fn = this.scopes[this.scopes.length - 1]?.fn;
     if (!p.attrs.length && fn?.params.includes(p.root)) {
       const d = own(fn.paramDefaults ?? {}, p.root);
-      const [root, ...attrs] = d?.split('.') ?? [];
-      const dc = root && DOTTED_NAME.test(d!) ? this.canonical({ root, attrs }) : undefined;
+      const dc = d !== undefined && DOTTED_NAME.test(d) ? this.canonicalText(d) : undefined;
       return dc ? own(EXECUTOR_CONSTRUCTORS, dc) : undefined;
     }
-    if (p.attrs.length === 1) return this.selfClass(p.root) && own(this.selfClass(p.root)!.attrs, p.attrs[0])?.executorClass;
-    return undefined;
+    const cls = p.attrs.length === 1 ? this.selfClass(p.root) : undefined;
+    return cls && own(cls.attrs, p.attrs[0])?.executorClass;
   }
 
   // ---- expressions ----
@@ -2224,6 +2222,12 @@ class Summarizer {
    *  `self._lock`, the name every other function uses for it). */
   private lockText(ctx: Ctx, text: string): string {
     return this.aliasedText(ctx, text);
+  }
+
+  /** canonical() of a dotted text (`concurrent.futures.ThreadPoolExecutor`). */
+  private canonicalText(text: string): string | undefined {
+    const [root, ...attrs] = text.split('.');
+    return this.canonical({ root, attrs });
   }
 
   private canonical(p: ExprPath): string | undefined {
@@ -2933,8 +2937,7 @@ class Summarizer {
     // (a parameter defaulting to a known constructor, `ServerClass=ThreadingTCPServer`: what
     // the callers that leave it out make)
     const dflt = ctx.scope.fn.params.includes(path.root) ? own(ctx.scope.fn.paramDefaults ?? {}, path.root) : undefined;
-    const [droot, ...dattrs] = dflt?.split('.') ?? [];
-    const canon = this.canonical(path) ?? (droot ? this.canonical({ root: droot, attrs: dattrs }) : undefined);
+    const canon = this.canonical(path) ?? (dflt ? this.canonicalText(dflt) : undefined);
     let kind: StartKind | undefined;
     let target: SyntaxNode | undefined;
     let many = false;

@@ -397,8 +397,7 @@ export class ThreadModel {
         if (s.fn.s.starts.some(st => st.handler && st.line === s.site.line)) return;
         // (a subclass that hands its base the handler itself takes other arguments:
         // `Server(addr, App)` with `super().__init__(addr, Handler)` makes no App thread)
-        const arg = own.length ? undefined : handlerArgument(s.site);
-        const hs = arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : [];
+        const hs = own.length ? [] : this.constructionHandlers(s);
         for (const h of own) if (!hs.includes(h)) hs.push(h);
         for (const h of hs) noteHandler(h, constructionSite(cls, i));
       });
@@ -859,11 +858,14 @@ export class ThreadModel {
     if (program.threadingServer(cls) || ![...PLAIN_SERVERS, 'socketserver.BaseServer'].some(b => program.derivesFrom(cls, b))) return [];
     const handlers = this.handedUp(cls);
     if (handlers.length) return handlers;
-    for (const s of this.graph.constructions.get(cls) ?? []) {
-      const arg = handlerArgument(s.site);
-      for (const h of arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : []) if (!handlers.includes(h)) handlers.push(h);
-    }
+    for (const s of this.graph.constructions.get(cls) ?? []) for (const h of this.constructionHandlers(s)) if (!handlers.includes(h)) handlers.push(h);
     return handlers;
+  }
+
+  /** The handler classes a server's construction is given (`Server(addr, Handler)`). */
+  private constructionHandlers(s: { fn: FnInfo; site: CallSite }): ClassInfo[] {
+    const arg = handlerArgument(s.site);
+    return arg && DOTTED_NAME.test(arg) ? this.handlerClasses(s.fn, dotted(arg)) : [];
   }
 
   /** The handler classes a server class's `__init__`s (its own and its bases') give up the

@@ -16,17 +16,15 @@ function isNameTable(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === null;
 }
 
-function pairsOf(_key: string, v: unknown): unknown {
-  if (!isNameTable(v)) return v;
-  const out: unknown[] = [];
-  for (const k in v) out.push(k, v[k]);
-  return out;
-}
-
 function pairs(t: Record<string, unknown>): unknown[] {
   const out: unknown[] = [];
   for (const k in t) out.push(k, t[k]);
   return out;
+}
+
+/** JSON.stringify's replacer for a summary not to be changed: its name tables as pairs. */
+function pairsOf(_key: string, v: unknown): unknown {
+  return isNameTable(v) ? pairs(v) : v;
 }
 
 /** The summary's JSON text, `extra` fields added at the end. `consume`: the summary is not
