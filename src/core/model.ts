@@ -31,6 +31,10 @@ export interface CallSite extends Span {
   /** The call's result is iterated where it is made (`for x in f()`, `list(f())`): a
    *  generator's body runs here, under the locks held here. */
   iterated?: boolean;
+  /** A done-callback the loop runs later (`task.add_done_callback(cb)`, Summarizer.laterCall):
+   *  a call of cb only where the `add_done_callback` call before it resolves to no analyzed
+   *  method (an analyzed future class says itself when it runs its callbacks). */
+  later?: boolean;
   /** `self._worker = Worker(…)` (a class-like callee name): what the object made is bound to,
    *  as ThreadStart.boundTo (a Thread subclass's join()). */
   boundTo?: string;
@@ -324,7 +328,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 3;
+export const ENGINE_VERSION = 4;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

@@ -1713,6 +1713,24 @@ class Summarizer {
     return false;
   }
 
+  /** `task.add_done_callback(cb)` on what is no executor's future (an asyncio task or
+   *  future): the task's loop runs cb once it is done, and that loop is this thread's, as
+   *  neither `create_task` nor `add_done_callback` may be called from another. A call of cb
+   *  here, with the future, holding none of the locks held now (cb runs later, from the loop). */
+  private laterCall(n: SyntaxNode, cb: SyntaxNode | undefined, ctx: Ctx): void {
+    if (!cb) return;
+    const partial = cb.type === 'call' ? this.partialParts(cb)
+      : cb.type === 'identifier' && !ctx.shadow?.has(this.t(cb)) ? ctx.scope.partials?.get(this.t(cb)) : undefined;
+    const target = partial ? partial.fn : cb;
+    const tp = target.type === 'identifier' || target.type === 'attribute' ? this.pathOf(target) : undefined;
+    if (!tp) return;
+    const fut = child(child(n, 'function')!, 'object');
+    const args = [...(partial?.bound ?? []).map(a => this.argText(a, ctx)), fut ? this.short(fut) : '<future>'];
+    this.addCall({ ...ctx, locks: [] }, n, this.resolveAlias(ctx, tp), args, nameTable(), false);
+    const calls = ctx.scope.fn.calls;
+    calls[calls.length - 1].later = true;
+  }
+
   /** A `functools.partial(f, a, …)` call's f and the positional arguments it binds. */
   private partialParts(call: SyntaxNode): { fn: SyntaxNode; bound: SyntaxNode[] } | undefined {
     const f = child(call, 'function'), fp = f && this.pathOf(f);
@@ -2552,6 +2570,7 @@ class Summarizer {
       // (`run_coroutine_threadsafe(self._fetch(i), loop)`: the coroutine's body runs on the
       // loop's thread, not here; its arguments are evaluated here)
       if (start?.inline) this.addCall(start.done ? { ...ctx, locks: [...ctx.locks, start.done] } : ctx, n, start.inline, [this.short(child(child(n, 'function')!, 'object') ?? n)], {}, false);
+      else if (!start && path.attrs[path.attrs.length - 1] === 'add_done_callback') this.laterCall(n, args[0] ?? kwargs.fn, ctx);
       if (start?.coroutine) {
         lambdaTargets.add(start.coroutine);
         const al = child(start.coroutine, 'arguments');
