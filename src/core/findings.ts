@@ -591,9 +591,19 @@ export class Findings {
     return byContainer;
   }
 
+  /** A function's local container each call has its own of (Program.callLocal), reached
+   *  only through that function and its closures: no access of it is made elsewhere, as
+   *  `self._data` is by the object os's `_createenviron` hands its local `data` to. */
+  private callLocal(cid: string, list: ThreadAccess[] | undefined): boolean {
+    if (!this.program.callLocal(cid)) return false;
+    const c = this.program.containers.get(cid)!, prefix = c.owner + '.<locals>.';
+    const inside = (q: string) => q === c.owner || q.startsWith(prefix);
+    return !list || list.every(a => (inside(a.fn.s.qualname) && a.fn.file.path === c.path) || a.via.some(inside));
+  }
+
   private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
     const { program, threads, display } = this;
-    if (program.threadLocal(cid) || program.callLocal(cid)) return [];
+    if (program.threadLocal(cid) || this.callLocal(cid, list)) return [];
     list.sort((a, b) => program.pathOrder(a.fn.file.path) - program.pathOrder(b.fn.file.path) || a.line - b.line || a.column - b.column);
     // each access's function as a small number, so a pair of them is a number too: the pairs
     // are checked for every write against every access of the container
@@ -756,7 +766,7 @@ export class Findings {
     /** chk then act on chk.container, in fn (at its call of `helper`, where the helper does
      *  both: `at` gives their places there). */
     const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }) => {
-      if (program.threadLocal(chk.container)) return false;
+      if (program.threadLocal(chk.container) || this.callLocal(chk.container, byContainer.get(chk.container))) return false;
       // the threads that run it for real on this container: one that reaches it only in setup
       // (a constructor calling self._read()) runs it on an object no one else has yet, if the
       // container is that object's own

@@ -791,20 +791,31 @@ export class Program {
   }
 
   /** A function's local container no other call of it sees, each call having its own: its
-   *  closures (nested defs, lambdas) are handed to no start, passed to no call, stored and
-   *  returned nowhere, and no thread is started in the function or in them (rich's
-   *  `_collect_renderables.text`, whose nested `flush` the same call runs). */
+   *  closures (nested defs, lambdas) that reach it are handed to no start, passed to no call,
+   *  stored and returned nowhere, and no thread is started in the function or in them (rich's
+   *  `_collect_renderables.text`, whose nested `flush` the same call runs; distlib's
+   *  `links.result`, beside `sorted(result, key=lambda t: …)`, a lambda that never names it). */
   callLocal(cid: string): boolean {
     const c = this.containers.get(cid);
     const file = c?.ownerKind === 'function' ? this.fileAt(c.path) : undefined;
     const owner = file && this.fnNamed(file.module, c!.owner);
     if (!owner) return false;
-    const nested = new Set(owner.s.nested);
-    const escapes = (t: string | undefined) => !!t && (nested.has(t) || t.startsWith('lambda'));
     const prefix = owner.s.qualname + '.<locals>.';
-    for (const f of this.functionsOf(file!)) {
-      if (f !== owner && !f.s.qualname.startsWith(prefix)) continue;
-      if (f.s.starts.length || f.s.returns?.some(escapes) || f.s.accesses.some(a => escapes(a.value))) return false;
+    const inner = this.functionsOf(file!).filter(f => f.s.qualname.startsWith(prefix));
+    if (owner.s.starts.length || inner.some(f => f.s.starts.length)) return false;
+    // (the closures that reach it: naming it, or calling one that does)
+    const names = (t: string, n: string) => new RegExp(`(^|[^\\w.])${n}\\b`).test(t);
+    const reaching = new Set<string>();
+    const reaches = (f: FnInfo) => f.s.accesses.some(a => a.target.root === c!.attr)
+      || f.s.calls.some(call => call.callee.root === c!.attr || reaching.has(call.callee.root) || call.args.some(t => names(t, c!.attr)) || Object.values(call.kwargs).some(t => names(t, c!.attr)));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const f of inner) if (!reaching.has(f.s.name) && reaches(f)) { reaching.add(f.s.name); grew = true; }
+    }
+    const lambdaReaches = (t: string) => names(t, c!.attr) || [...reaching].some(n => names(t, n));
+    const escapes = (t: string | undefined) => !!t && (reaching.has(t) || (t.startsWith('lambda') && lambdaReaches(t)));
+    for (const f of [owner, ...inner]) {
+      if (f.s.returns?.some(escapes) || f.s.accesses.some(a => escapes(a.value))) return false;
       for (const call of f.s.calls) if (call.args.some(escapes) || Object.values(call.kwargs).some(escapes)) return false;
     }
     return true;
