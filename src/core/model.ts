@@ -206,6 +206,9 @@ export interface FunctionSummary {
   params: string[];
   /** Annotation text per parameter. */
   paramTypes: Record<string, string>;
+  /** The return annotation's text (`-> Worker`): what a call of it makes where its `return`
+   *  statements do not say (an abstract stub `...`; Program.returnValues). */
+  returnType?: string;
   /** Parameters whose default is a dotted name (`_registry=_registry`, a module global kept for
    *  shutdown): what the parameter is when callers leave it out. */
   paramDefaults?: Record<string, string>;
@@ -328,7 +331,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 4;
+export const ENGINE_VERSION = 5;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

@@ -646,7 +646,8 @@ export class Program {
   /** Whether the call `text(…)` in fn makes a new object of the analyzed code each time (a
    *  class, or a factory), not something outside it (`weakref.ref(self)` wraps a shared one). */
   makesNewAt(fn: FnInfo, text: string): boolean {
-    const vals = this.evalPath(fn, dotted(text));
+    // (through what callers hand a parameter: `frame = env.open_frame()`, env a parameter)
+    const vals = this.inferred(() => this.evalPath(fn, dotted(text)));
     return vals.every(v => v.k !== 'ext') && this.makesNew(vals);
   }
 
@@ -2294,7 +2295,12 @@ export class Program {
     memo.set(fn, out); // (recursion ends empty)
     // (a generator: known, and none of ours, so its methods are never guessed by name)
     if (fn.s.generator) { out.push({ k: 'ext', name: 'generator' }); return out; }
-    if (!fn.s.returns || this.returnDepth > MAX_DEPTH) return out;
+    if (this.returnDepth > MAX_DEPTH) return out;
+    if (!fn.s.returns) {
+      // (an abstract stub, `def make(self) -> Worker: ...`: what its annotation says)
+      if (fn.s.returnType) out.push(...this.declaredReturn(fn));
+      return out;
+    }
     this.returnDepth++;
     // (some of what it returns unknown, or known only loosely: its instances are loose)
     let loose = false;
@@ -2316,8 +2322,23 @@ export class Program {
         if (!some) loose = true;
       }
     } finally { this.returnDepth--; }
+    // (where the returns say nothing, or not all, the annotation does: `-> Worker` on an
+    // abstract stub, or on `return parse(text)[0]`)
+    if ((loose || !out.length) && fn.s.returnType) {
+      const declared = this.declaredReturn(fn);
+      if (declared.length) { out.length = 0; out.push(...declared); return out; }
+    }
     if (loose) out.forEach((v, i) => { if (v.k === 'inst' && !v.loose) out[i] = { ...v, loose: true }; });
     return out;
+  }
+
+  /** The object a function's return annotation names (`-> Worker`, `-> Optional["Job"]`,
+   *  `-> Job | None`); none for a collection's or a union's (`-> list[Job]` is no Job). */
+  private declaredReturn(fn: FnInfo): Val[] {
+    let t = fn.s.returnType!.replace(/["'\s]/g, '');
+    t = /^(?:typing\.)?Optional\[(.+)\]$/.exec(t)?.[1] ?? /^(.+)\|None$/.exec(t)?.[1] ?? /^None\|(.+)$/.exec(t)?.[1] ?? t;
+    if (!DOTTED_NAME.test(t) || t === 'None') return NO_VALS;
+    return this.typesFromText(fn.file, t).filter(v => v.k === 'inst' || v.k === 'ext');
   }
 
   /** returnValues as a key: Analysis.update redoes everything when a changed function's

@@ -122,6 +122,10 @@ export interface Segment {
   effects: Effect[];
   /** Annotation comments looked up, by line relative to `line`, and what was found. */
   lookups: [number, string | undefined][];
+  /** The later top-level statements it read (a start joined right after it is made and started,
+   *  ThreadStart.joinedNext): how many, and their text, which must be the same for it to be
+   *  taken over. */
+  ahead?: { count: number; text: string };
   functions: FunctionSummary[];
   classes: ClassSummary[];
   imports: ImportBinding[];

@@ -97,6 +97,8 @@ export function callsUp(fn: FunctionSummary): 'super' | 'base' | undefined {
     if (c.callee.root === '<super>' && c.callee.attrs.length === 1) return 'super';
     if (fn.selfParam && c.args[0] === fn.selfParam && c.callee.root !== fn.selfParam && !c.callee.root.startsWith('<')) up = 'base';
   }
+  // (or runs it on a thread, `Thread(target=super().eval)`: on this object too)
+  if (fn.starts.some(st => st.target?.root === '<super>' && st.target.attrs.length === 1 && st.target.attrs[0] === fn.name)) return 'super';
   return up;
 }
 

@@ -147,6 +147,8 @@ class Summarizer {
   private lookups?: [number, string | undefined][];
   private segmentLine = 0;
   private segmentClasses = 0;
+  /** While a top-level statement is walked for the memo: how many later ones it read (Segment.ahead). */
+  private segmentAhead = 0;
 
   constructor(private readonly input: SummarizeInput) {
     this.text = input.text;
@@ -230,6 +232,7 @@ class Summarizer {
     // (warnings name lines)
     if (d !== 0 && o.warnings.length) return undefined;
     for (const [rel, v] of o.lookups) if (this.annotations.get(line + rel) !== v) return undefined;
+    if (o.ahead && this.laterText(n, o.ahead.count) !== o.ahead.text) return undefined;
     const s = d === 0 ? o : shiftSegment(o, d);
     for (const e of s.effects) this.apply(e, line);
     const out = this.out, fn = this.moduleScope!.fn;
@@ -244,19 +247,27 @@ class Summarizer {
     return s;
   }
 
+  /** The text of the `count` statements after a top-level one (Segment.ahead). */
+  private laterText(n: SyntaxNode, count: number): string {
+    const sibs = n.parent ? n.parent.children.filter(c => c.named && c.type !== 'comment') : [];
+    const i = sibs.indexOf(n);
+    return i < 0 ? '' : sibs.slice(i + 1, i + 1 + count).map(c => this.t(c)).join('\0');
+  }
+
   private walkSegment(n: SyntaxNode, ctx: Ctx): Segment {
     const out = this.out, fn = this.moduleScope!.fn;
     const f0 = out.functions.length, c0 = out.classes.length, i0 = out.imports.length, s0 = out.symbols.length;
     const k0 = fn.calls.length, a0 = fn.accesses.length, t0 = fn.starts.length, w0 = out.warnings.length;
     const l = this.lines.lineOf(n.start);
     const effects: Effect[] = [], lookups: [number, string | undefined][] = [];
-    this.effects = effects; this.lookups = lookups; this.segmentLine = l + 1; this.segmentClasses = c0;
+    this.effects = effects; this.lookups = lookups; this.segmentLine = l + 1; this.segmentClasses = c0; this.segmentAhead = 0;
     try { this.statement(n, ctx); } finally { this.effects = this.lookups = undefined; }
     const seg: Segment = {
       node: n, line: l + 1, column: this.lines.columnOf(n.start, l) + 1, locksIn: ctx.locks, effects, lookups,
       functions: out.functions.slice(f0), classes: out.classes.slice(c0), imports: out.imports.slice(i0), symbols: out.symbols.slice(s0),
       calls: fn.calls.slice(k0), accesses: fn.accesses.slice(a0), starts: fn.starts.slice(t0), warnings: out.warnings.slice(w0),
     };
+    if (this.segmentAhead) seg.ahead = { count: this.segmentAhead, text: this.laterText(n, this.segmentAhead) };
     // complete now (a statement's functions and classes are finished by its end): made exact once
     for (const f of seg.functions) compactFunction(f, true);
     for (const c of seg.classes) compactClass(c);
@@ -1138,6 +1149,8 @@ class Summarizer {
     if (inClass && !fn.staticmethod && fn.params.length) fn.selfParam = fn.params[0];
     if (inClass) parentScope.cls!.methods.push(name);
     for (const p of [child(n, 'parameters'), child(n, 'return_type')]) if (p) this.paramDefaults(p, ctx);
+    const rt = child(n, 'return_type');
+    if (rt) fn.returnType = this.t(rt);
 
     const sym: SymbolInfo = {
       kind: inClass ? 'method' : 'function', name, qualname, line: fn.line, endLine: fn.endLine, column: this.span(n).column,
@@ -1673,7 +1686,11 @@ class Summarizer {
       const o = f?.type === 'attribute' ? child(f, 'object') : undefined;
       return !!o && this.t(child(f!, 'attribute') ?? f!) === method && this.t(o) === name && !namedChildren(child(c!, 'arguments') ?? c!).length;
     };
-    for (let j = sibs.indexOf(stmt) + 1; j < sibs.length; j++) if (callOf(sibs[j], 'start')) return callOf(sibs[j + 1], 'join');
+    const i = sibs.indexOf(stmt);
+    // (at the top level, a statement the memo takes over must read the same later ones)
+    const read = (upTo: number) => { if (this.effects && block === this.input.root) this.segmentAhead = Math.max(this.segmentAhead, upTo - i); };
+    for (let j = i + 1; j < sibs.length; j++) if (callOf(sibs[j], 'start')) { read(j + 1); return callOf(sibs[j + 1], 'join'); }
+    read(sibs.length - 1);
     return false;
   }
 

@@ -134,6 +134,22 @@ test('statements whose effects reach later ones: each scripted edit equals the f
   assert.ok(r.reused > 0 && r.walked > 0, JSON.stringify(r));
 });
 
+test('a thread made, started and joined at the top level: the statement that makes it reads the ones after it', async () => {
+  const p = await loadPython();
+  // (ThreadStart.joinedNext reads the statements after the one that makes the thread: one
+  // taken over must read the same, Segment.ahead)
+  const base = ['import threading', '', 'def worker():', '    pass', '', 'admin = threading.Thread(target=worker)', 'admin.start()', 'admin.join()'];
+  const texts = [
+    base,
+    base.slice(0, 7),
+    [...base.slice(0, 7), 'worker()', 'admin.join()'],
+    base,
+    [...base.slice(0, 6), 'admin.run()', ...base.slice(6)],
+  ].map(l => l.join('\n'));
+  const r = follow(p, 'joined', texts);
+  assert.ok(r.reused > 0, JSON.stringify(r));
+});
+
 test('a function moved by every keystroke holds only the version before it, not all of them', async () => {
   const p = await loadPython();
   const mirror: MirrorState = {}, memo: SummaryMemo = {};
