@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp, ownJoins } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, PYTHON_DUNDERS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -1518,7 +1518,7 @@ export class Program {
         l.push(f);
       }
     }
-    if (/^__.*__$/.test(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name)) return [];
+    if (PYTHON_DUNDERS.has(name) || READ_METHODS.has(name) || WRITE_METHODS.has(name)) return [];
     // (never the caller itself: `handler.handle(record)` in QueueListener.handle hands the
     // record to another object, a Handler, not to itself)
     const all = this.methodsByName.get(name) ?? [];
@@ -1531,7 +1531,7 @@ export class Program {
     if (BUILTIN_VALUE_METHODS.has(name)) return []; // line.split(), m.group(1)
     // a private name is guessed only in its own package (`process_obj._bootstrap()` in
     // multiprocessing is not threading's Thread._bootstrap)
-    if (name.startsWith('__')) return []; // `other.__push()` is mangled to the caller's class: never another's
+    if (name.startsWith('__') && !name.endsWith('__')) return []; // `other.__push()` is mangled to the caller's class: never another's
     if (name[0] === '_') {
       const local = l.filter(f => topPackage(f.file.module) === topPackage(file.module));
       return local.length <= MAX_BY_NAME ? local : [];
@@ -1725,7 +1725,7 @@ export class Program {
       // tested with isinstance against another class, which may be anything else)
       const guess = vals.length ? recv.length > 0 && recv.every(v => v.k === 'inst' && v.narrowed) : !recv.length || recv.every(v => v.k === 'inst' && v.loose);
       if (guess && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
-        for (const m of this.namedReceiver(recvPath, this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn))) add(m, true);
+        for (const m of this.namedReceiver(recvPath, this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn))) if (fits(fn, m, site)) add(m, true);
       }
       if (!vals.length) return out;
     }
@@ -3097,4 +3097,26 @@ function constructedLocal(fn: FnInfo, a: string): boolean {
   if (a.includes('.') || hasParam(fn.s, a)) return false;
   const t = own(fn.s.localTypes, a);
   return !!t && t.some(classLike);
+}
+
+/** Whether a method guessed by name for a call could be the one it runs: it takes the call's
+ *  positional arguments and keywords (`sock.listen(5)` is no `Listener.listen(self)`), and
+ *  is no `async def` called from a plain function where nothing runs what it makes
+ *  (`sock.detach()` runs none of an async `detach`'s body; `loop.run_until_complete(
+ *  loop.shutdown_asyncgens())` runs it: the call is inside another's). */
+function fits(caller: FnInfo, m: FnInfo, site: CallSite): boolean {
+  if (m.s.async && !caller.s.async && !caller.s.calls.some(c => c !== site && encloses(c, site))) return false;
+  const params = m.s.params.slice(m.s.selfParam ? 1 : 0);
+  if (params.some(p => p.startsWith('**'))) return true;
+  const named = params.filter(p => !p.startsWith('*'));
+  for (const k in site.kwargs) if (!named.includes(k)) return false;
+  if (params.some(p => p.startsWith('*'))) return true;
+  return site.args.filter(a => !a.startsWith('*')).length <= named.length;
+}
+
+/** Whether call a's text holds call b's (b is an argument of a, or its receiver). */
+function encloses(a: CallSite, b: CallSite): boolean {
+  const starts = a.line < b.line || (a.line === b.line && a.column <= b.column);
+  const ends = a.endLine > b.endLine || (a.endLine === b.endLine && a.endColumn >= b.endColumn);
+  return starts && ends && (a.line !== b.line || a.column !== b.column || a.endLine !== b.endLine || a.endColumn !== b.endColumn);
 }

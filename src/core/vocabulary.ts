@@ -197,3 +197,15 @@ export const CONTAINER_BASES: Record<string, string> = {
 /** Methods that run on an object no other thread has yet: its construction, and unpickling's
  *  `__setstate__` on the object being made. */
 export const CONSTRUCTOR_NAMES = new Set(['__init__', '__new__', '__post_init__', '__init_subclass__', 'setUp', '__setstate__']);
+
+/** Python's own special method names: a call written with one (`cm.__enter__()`,
+ *  `obj.__getstate__()`) is the protocol's, on whatever object, never guessed by name; a
+ *  library's own (`renderable.__rich_console__(console, options)`) is guessed as any name. */
+export const PYTHON_DUNDERS = new Set(('new init del repr str bytes format lt le eq ne gt ge hash bool getattr getattribute setattr '
+  + 'delattr dir get set delete set_name init_subclass class_getitem call len length_hint getitem setitem delitem missing '
+  + 'iter reversed contains add sub mul matmul truediv floordiv mod divmod pow lshift rshift and xor or radd rsub rmul '
+  + 'rmatmul rtruediv rfloordiv rmod rdivmod rpow rlshift rrshift rand rxor ror iadd isub imul imatmul itruediv ifloordiv '
+  + 'imod ipow ilshift irshift iand ixor ior neg pos abs invert complex int float index round trunc floor ceil enter exit '
+  + 'await aiter anext aenter aexit fspath reduce reduce_ex getstate setstate getnewargs getnewargs_ex copy deepcopy '
+  + 'sizeof subclasshook instancecheck subclasscheck post_init buffer release_buffer mro_entries prepare subclasses '
+  + 'next unicode nonzero cmp getslice setslice delslice coerce div rdiv idiv long oct hex').split(' ').map(n => `__${n}__`));
