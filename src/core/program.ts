@@ -537,6 +537,9 @@ export class Program {
     this.asked.add(m);
     let r = !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)));
     const sp = m.s.selfParam;
+    // (a container of its own handed to an object it makes, `Job(all_jobs=self._jobs)`, which
+    // may be another thread's, or started as one: the container goes with it)
+    if (!r && sp && m.cls) r = m.s.calls.some(site => handsPart(site, sp, a => this.mro(m.cls!).some(k => this.containers.has(classAttrId(k, a)))) && this.constructedClasses(m, site).length > 0);
     for (const site of m.s.calls) {
       if (r) break;
       // (a method that lets one of its object's parts go, `self.disk.start()` starting a thread
@@ -3119,4 +3122,13 @@ function encloses(a: CallSite, b: CallSite): boolean {
   const starts = a.line < b.line || (a.line === b.line && a.column <= b.column);
   const ends = a.endLine > b.endLine || (a.endLine === b.endLine && a.endColumn >= b.endColumn);
   return starts && ends && (a.line !== b.line || a.column !== b.column || a.endLine !== b.endLine || a.endColumn !== b.endColumn);
+}
+
+/** Whether a call is given one of self's containers itself (`self._jobs`, not `self._jobs[k]`
+ *  nor `len(self._jobs)`'s result). */
+function handsPart(site: CallSite, sp: string, container: (attr: string) => boolean): boolean {
+  const part = (t: string) => t.startsWith(`${sp}.`) && DOTTED_NAME.test(t) && t.indexOf('.', sp.length + 1) < 0 && container(t.slice(sp.length + 1));
+  if (site.args.some(part)) return true;
+  for (const k in site.kwargs) if (part(site.kwargs[k])) return true;
+  return false;
 }

@@ -1988,7 +1988,8 @@ class Summarizer {
     // (and one annotated as a callable, `get_renderable: Optional[Callable[[], R]]`: what is
     // handed is a function, which the annotation does not name)
     const rootType = text ? own(fn.paramTypes, root!) : undefined;
-    if (text && root !== fn.selfParam && fn.params.includes(root!) && (!rootType || CALLABLE_TYPE.test(rootType))) n.fromParam = text;
+    // (or as a container, `all_jobs: dict`: the one handed, which the annotation does not name)
+    if (text && root !== fn.selfParam && fn.params.includes(root!) && (!rootType || CALLABLE_TYPE.test(rootType) || (text === root && containerAnnotation(rootType)))) n.fromParam = text;
     // (a dispatch table of self's methods, `{"put": self.on_put, …}` or `[self.a, self.b]`;
     // in a class body, of the functions defined above it, `fallback_mapping = {'__str__':
     // fallback_str}`, which a call hands self itself: `self.fallback_mapping[m](self, …)`)
@@ -2051,9 +2052,8 @@ class Summarizer {
 
   private containerType(value: SyntaxNode | undefined, type: SyntaxNode | undefined): string | undefined {
     if (type) {
-      const t = this.t(type).replace(/["']/g, '').replace(/\b(typing|t|collections|collections\.abc|weakref)\./g, '');
-      const m = /^(?:Optional\[|Final\[|ClassVar\[)?([A-Za-z_]\w*)/.exec(t);
-      if (m && own(CONTAINER_ANNOTATIONS, m[1])) return own(CONTAINER_ANNOTATIONS, m[1]);
+      const t = containerAnnotation(this.t(type));
+      if (t) return t;
     }
     if (!value) return undefined;
     switch (value.type) {
@@ -3434,6 +3434,13 @@ function firstCall(fn: FunctionSummary): number {
 const TESTS = new Set(['if_statement', 'elif_clause', 'while_statement', 'not_operator', 'comparison_operator']);
 
 /** A callable's annotation (`Callable[[], str]`, `Optional[Callable[..., None]]`): names no class. */
+/** The container type an annotation names (`dict`, `Optional[Dict[str, Job]]`, `deque`). */
+function containerAnnotation(text: string): string | undefined {
+  const t = text.replace(/["']/g, '').replace(/\b(typing|t|collections|collections\.abc|weakref)\./g, '');
+  const m = /^(?:Optional\[|Final\[|ClassVar\[)?([A-Za-z_]\w*)/.exec(t);
+  return m ? own(CONTAINER_ANNOTATIONS, m[1]) : undefined;
+}
+
 const CALLABLE_TYPE = /(^|[^\w.])(typing\.|t\.|collections\.abc\.)?Callable\b/;
 
 /** A multiprocessing context's semaphore, `ctx.BoundedSemaphore(maxsize)`,
