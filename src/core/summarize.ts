@@ -1397,7 +1397,8 @@ class Summarizer {
         // class body: a class attribute, one object for every instance; an annotated one is an
         // instance field (dataclasses, NamedTuple, attrs: each instance gets its own) unless ClassVar
         // (`_box = None`, unannotated, is a placeholder for what instances bind: neither)
-        const level = type && !/^(typing\.)?ClassVar\b/.test(this.t(type)) ? 'instance' : value?.type === 'none' ? undefined : 'class';
+        // (so is an attrs or dataclasses field, `queue = attr.ib(factory=deque)`, annotated or not)
+        const level = (type || this.fieldFactory(value) !== undefined) && !(type && /^(typing\.)?ClassVar\b/.test(this.t(type))) ? 'instance' : value?.type === 'none' ? undefined : 'class';
         this.noteAttr(scope.cls.attrs, name, left, value, type, ctx, level, level === 'instance');
         return;
       }
@@ -1968,9 +1969,39 @@ class Summarizer {
     return held?.info.container;
   }
 
+  /** An attrs or dataclasses field's declaration (`attr.ib(factory=deque)`, `attrs.field(
+   *  default=attr.Factory(dict))`, `field(default_factory=threading.Lock)`): the factory it
+   *  names, or null for a field with none; undefined for any other value. */
+  private fieldFactory(value: SyntaxNode | undefined): SyntaxNode | null | undefined {
+    if (value?.type !== 'call') return undefined;
+    const canon = this.constructionCanon(value);
+    if (!canon || !FIELD_DECLARATIONS.has(canon)) return undefined;
+    let found: SyntaxNode | null = null;
+    for (const a of namedChildren(child(value, 'arguments') ?? value)) {
+      if (a.type !== 'keyword_argument') continue;
+      const k = this.t(child(a, 'name') ?? a), v = child(a, 'value');
+      if (!v) continue;
+      if (k === 'factory' || k === 'default_factory') found = v;
+      else if (k === 'default' && v.type === 'call' && /(^|\.)Factory$/.test(this.constructionCanon(v) ?? '')) found = namedChildren(child(v, 'arguments') ?? v)[0] ?? null;
+    }
+    return found && (found.type === 'identifier' || found.type === 'attribute') ? found : null;
+  }
+
   private attrNote(at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): AttrNote {
     const s = this.span(at);
     const n: AttrNote = { line: s.line, column: s.column };
+    // (a field: what its factory makes, as a call of it would; a lock too)
+    const factory = this.fieldFactory(value);
+    if (factory !== undefined) {
+      const fp = factory && this.pathOf(factory);
+      const canon = fp ? this.canonical(fp) ?? (fp.attrs.length ? undefined : fp.root) : undefined;
+      const ct = this.containerType(undefined, type) ?? (canon ? own(CONTAINER_CONSTRUCTORS, canon) : undefined);
+      if (ct) n.container = ct;
+      if (type) n.typeText = this.t(type);
+      if (canon && LOCK_CONSTRUCTORS.has(canon)) n.call = { lock: true };
+      else if (factory && fp && !ct && !type) n.call = { lock: false, callee: this.t(factory) };
+      return n;
+    }
     const ct = this.containerType(value, type) ?? this.copiedContainer(value, ctx) ?? this.factoryContainer(value, ctx);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
@@ -3440,6 +3471,9 @@ function containerAnnotation(text: string): string | undefined {
   const m = /^(?:Optional\[|Final\[|ClassVar\[)?([A-Za-z_]\w*)/.exec(t);
   return m ? own(CONTAINER_ANNOTATIONS, m[1]) : undefined;
 }
+
+/** Field declarations of attrs and dataclasses, whose factory makes each instance's value. */
+const FIELD_DECLARATIONS = new Set(['attr.ib', 'attr.attrib', 'attr.attr', 'attr.field', 'attrs.field', 'dataclasses.field']);
 
 const CALLABLE_TYPE = /(^|[^\w.])(typing\.|t\.|collections\.abc\.)?Callable\b/;
 
