@@ -678,6 +678,8 @@ export class Findings {
         }
         // Each instance of a Thread subclass has its own self: its attributes are not shared between instances.
         if (same && ownState(program, cid, w.thread)) continue;
+        // (nor are a function's locals, where each instance is started by its own call of it)
+        if (same && perCallLocal(program, cid, w, o)) continue;
         // (nor is what two thread instances each do to an object its start gave it alone: two
         // starts never give one object, ownParams)
         // (for objects a constructor made, `objectParams`, only two instances of one thread:
@@ -1099,6 +1101,18 @@ function ownAccess(program: Program, fn: FnInfo, own: string[], a: EffectiveAcce
 /** An access made by a module's import (holding IMPORTED) before a thread no import starts. */
 function importOrdered(a: { canonical: string[] }, t: ThreadEntry): boolean {
   return t.kind !== 'main' && !t.atImport && a.canonical.includes(IMPORTED);
+}
+
+/** Whether two accesses by instances of one thread, each started by its own call of a
+ *  function (ThreadEntry.perCall), are of that function's local, made in it or its closures:
+ *  each call's own. */
+function perCallLocal(program: Program, cid: string, w: ThreadAccess, o: ThreadAccess): boolean {
+  const f = w.thread.perCall;
+  if (!f) return false;
+  const c = program.containers.get(cid);
+  if (c?.ownerKind !== 'function' || c.owner !== f.s.qualname || c.path !== f.file.path) return false;
+  const inside = (a: ThreadAccess) => a.fn.file === f.file && (a.fn === f || a.fn.s.qualname.startsWith(`${f.s.qualname}.<locals>.`));
+  return inside(w) && inside(o);
 }
 
 /** Whether a container is the state of each object a thread runs on (its perInstance class's

@@ -60,6 +60,10 @@ export interface ThreadEntry {
   /** Every start is joined back to back (ThreadStart.joinedNext): the functions that start it,
    *  each waiting for it to end (confinedTo). */
   joinedStarters?: FnInfo[];
+  /** Started once per call of one function, in no loop there, its entries that function's
+   *  closures (moto's `_exec_and_notify`): two instances are two calls', each on its own
+   *  locals of that function (findings' racesOf). */
+  perCall?: FnInfo;
 }
 
 export interface ThreadsConfig {
@@ -525,7 +529,9 @@ export class ThreadModel {
       const ownParams = every(c.own);
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
       const joinedStarters = c.kind === 'thread' && c.raw.length && c.raw.every(r => r.start !== undefined && r.fn.s.starts[r.start]?.joinedNext) ? [...new Set(c.raw.map(r => r.fn))] : undefined;
-      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(joinedAll ? { joinedAll } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}), ...(joinedStarters ? { joinedStarters } : {}) });
+      const perCallOf = c.raw.length === 1 && c.raw[0].start !== undefined && !c.raw[0].fn.s.starts[c.raw[0].start]?.inLoop ? c.raw[0].fn : undefined;
+      const perCall = perCallOf && [c.fn, ...c.extra ?? []].every(f => f.s.qualname.startsWith(`${perCallOf.s.qualname}.<locals>.`) && f.file === perCallOf.file) ? perCallOf : undefined;
+      const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(joinedAll ? { joinedAll } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}), ...(joinedStarters ? { joinedStarters } : {}), ...(perCall ? { perCall } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
       for (const r of c.raw) {
@@ -585,7 +591,7 @@ export class ThreadModel {
     const old = prev?.byId.get(t.id);
     if (!old || old.kind !== t.kind || old.instances !== t.instances || old.perInstance !== t.perInstance || old.ownObject !== t.ownObject || old.joinedBy !== t.joinedBy || `${old.joinedAll ?? ''}` !== `${t.joinedAll ?? ''}` || old.poolJoin !== t.poolJoin || old.doneAs !== t.doneAs || old.afterTask !== t.afterTask || old.startedAfter !== t.startedAfter || old.receiver !== t.receiver
       || `${old.ownParams ?? ''}` !== `${t.ownParams ?? ''}` || `${old.objectParams ?? ''}` !== `${t.objectParams ?? ''}` || !old.atImport !== !t.atImport
-      || `${old.joinedStarters?.map(f => f.key) ?? ''}` !== `${t.joinedStarters?.map(f => f.key) ?? ''}`) return t;
+      || `${old.joinedStarters?.map(f => f.key) ?? ''}` !== `${t.joinedStarters?.map(f => f.key) ?? ''}` || old.perCall !== t.perCall) return t;
     this.entriesBefore.set(old, old.entries);
     old.name = t.name;
     old.entries = t.entries;
