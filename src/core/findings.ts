@@ -183,6 +183,7 @@ export class Findings {
    *  the visits of the given functions are taken again, in the full run's order. */
   compute(only?: { containers: Set<string>; accessors: Iterable<FnInfo> }, threads?: ThreadModel): void {
     if (threads) this.threads = threads;
+    this.startCalls.clear();
     const hadRaces = new Set(only ? [...only.containers].filter(c => this.races.has(c)) : []);
     const hadChecks = new Set(only ? [...only.accessors].filter(fn => this.checks.has(fn)) : []);
     // The findings being redone: a new one equal to an old one is the old object, so consumers
@@ -601,6 +602,40 @@ export class Findings {
     return !list || list.every(a => (inside(a.fn.s.qualname) && a.fn.file.path === c.path) || a.via.some(inside));
   }
 
+  /** The calls that lead to a thread's start, up from the function that starts it
+   *  (ThreadEntry.startedAfter's): each the one call of the function below it, in no loop, so
+   *  each runs once (`self._prepare_threads()` in distlib's `_get_project`). Worked out at
+   *  each compute, from the current call graph. */
+  private startCalls = new Map<ThreadEntry, { fn: FnInfo; site: { line: number; column: number } }[]>();
+  private startCallsOf(t: ThreadEntry): { fn: FnInfo; site: { line: number; column: number } }[] {
+    let out = this.startCalls.get(t);
+    if (out) return out;
+    out = [];
+    const s = t.startedAfter, colon = s ? s.indexOf(':', STARTED.length) : -1, hash = s ? s.lastIndexOf('#') : -1;
+    let cur = s && colon > 0 && hash > colon ? this.program.fnNamed(s.slice(STARTED.length, colon), s.slice(colon + 1, hash)) : undefined;
+    for (let depth = 0; cur && depth < 6; depth++) {
+      const callers = this.graph.callers.get(cur);
+      if (callers?.size !== 1) break;
+      const [g] = callers;
+      const target = cur;
+      const sites = (this.graph.calls.get(g) ?? []).filter(rc => rc.targets.some(x => x.fn === target));
+      if (sites.length !== 1 || sites[0].site.inLoop || t.entries.includes(g)) break;
+      out.push({ fn: g, site: sites[0].site });
+      cur = g;
+    }
+    this.startCalls.set(t, out);
+    return out;
+  }
+
+  /** Whether an access comes before a call that leads to thread t's start, in the function
+   *  making that call (startCallsOf): the statements before `self._prepare_threads()` precede
+   *  the threads it starts, as those before a start in its own function do (STARTED). */
+  private beforeStartCall(a: ThreadAccess, t: ThreadEntry): boolean {
+    if (!t.startedAfter) return false;
+    for (const c of this.startCallsOf(t)) if (c.fn === a.fn && (a.line < c.site.line || (a.line === c.site.line && a.column < c.site.column))) return true;
+    return false;
+  }
+
   private racesOf(cid: string, list: ThreadAccess[]): FindingReport[] {
     const { program, threads, display } = this;
     if (program.threadLocal(cid) || this.callLocal(cid, list)) return [];
@@ -706,7 +741,7 @@ export class Findings {
         // thread started many times from one place, in a loop: the mark is what precedes the
         // loop; unless the side holding the mark has many instances itself: the function
         // that started it may run on another of them after the start)
-        if ((w.thread.instances !== 'many' && startOrdered(w, o.thread)) || (o.thread.instances !== 'many' && startOrdered(o, w.thread))) continue;
+        if ((w.thread.instances !== 'many' && (startOrdered(w, o.thread) || this.beforeStartCall(w, o.thread))) || (o.thread.instances !== 'many' && (startOrdered(o, w.thread) || this.beforeStartCall(o, w.thread)))) continue;
         // (after the joins of every start of the other's thread, each bound to a name of its own)
         if ((!same && joinedAfter(w, o.thread)) || (!same && joinedAfter(o, w.thread))) continue;
         // (a task, and a callback its future runs once it is done)
@@ -800,7 +835,7 @@ export class Findings {
       // this function runs as many instances)
       const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
         || fnThreads.every(t => importOrdered(w, t))
-        || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && startOrdered(w, fnThreads[0]))));
+        || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && (startOrdered(w, fnThreads[0]) || this.beforeStartCall(w, fnThreads[0])))));
       // (the first writer on another thread that can fall between the test and the act)
       const other = writers.find(w => !(w.thread.ownObject && own(w.thread)) && !(ownObject && w.own && (!!w.thread.ownParams || fnThreads.includes(w.thread))) && (!fnThreads.includes(w.thread) || (w.thread.instances === 'many' && !own(w.thread))) && !(w.fn === fn && w.line === act.site.line && w.column === act.site.column) && !ordered(w));
       if (use && !other) return false;

@@ -2811,7 +2811,8 @@ export class Program {
         if (inner.endsWith('()')) { for (const id of this.lockIds(m, t, v.cls)) ids.add(id); continue; }
         // (of its attributes: the class's name for them, which only a thread of one instance
         // has: ONE_INSTANCE)
-        if (inner !== sp && inner.startsWith(sp + '.')) { ids.add(JOINED + this.boundKey(m, inner) + ONE_INSTANCE); continue; }
+        // (a list of them joined in a loop, `for t in self._threads: t.join()`: every instance)
+        if (inner !== sp && inner.startsWith(sp + '.')) { ids.add(JOINED + this.boundKey(m, inner) + (inner.endsWith(EACH_JOINED) ? '' : ONE_INSTANCE)); continue; }
         if (inner === sp) {
           // (named as the summarizer names a join of it there: a local's with its function's name)
           const root = receiver.split('.', 1)[0];
