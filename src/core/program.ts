@@ -2360,18 +2360,25 @@ export class Program {
       for (const site of fn.s.calls) {
         if (site.property || site.setter || site.dunder || (!site.args.length && !Object.keys(site.kwargs).length)) continue;
         const up = this.upInit(fn, site);
-        const classes = (up?.init.cls ? [up.init.cls] : [...this.constructedClasses(fn, site), ...this.handedConstructions(fn, site)]).filter(c => this.typesFromParams(c));
+        const classes = (up?.init.cls ? [up.init.cls] : [...this.constructedClasses(fn, site), ...this.handedConstructions(fn, site)]).filter(c => this.typesFromParams(c) || this.fieldsHanded(c));
         if (!classes.length) continue;
         key += classes.map(c => c.key).join(',') + '(';
         for (const arg of [...site.args, ...Object.values(site.kwargs)]) {
           if (!DOTTED_NAME.test(arg)) { key += '-,'; continue; }
           const p = dotted(arg);
-          key += this.evalPath(fn, p).map(v => (v.k === 'inst' || v.k === 'cls' ? `${v.k}:${v.cls.key}` : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') + '/' + this.containersOf(fn, p).join('|') + ',';
+          // (and the locks it is: handedLocks)
+          key += this.evalPath(fn, p).map(v => (v.k === 'inst' || v.k === 'cls' ? `${v.k}:${v.cls.key}` : v.k === 'fn' ? `fn:${v.fn.key}` : v.k)).join('|') + '/' + this.containersOf(fn, p).join('|') + (this.isLock(arg) ? `#${this.lockIds(fn, arg).join('|')}` : '') + ',';
         }
         key += ');';
       }
       return key;
     });
+  }
+
+  /** A dataclass's or attrs class's: no analyzed `__init__`, fields its generated one is
+   *  handed (AttrInfo.handed on an instance field): what handedLocks reads. */
+  private fieldsHanded(cls: ClassInfo): boolean {
+    return !this.lookupMethod(cls, '__init__')?.cls && this.mro(cls).some(k => Object.values(k.s.attrs).some(i => i.handed && i.instance));
   }
 
   /** Whether the class's `__init__` types something from its parameters: attributes bound to
@@ -2901,13 +2908,45 @@ export class Program {
   /** The locks a lock attribute or global `id` is: the one it is bound to, when another's
    *  (resolved in the function that binds it), else its own. */
   private boundLock(id: string, file: FileSummary, info: AttrInfo | undefined, cls: ClassInfo | undefined, depth: number): string[] {
-    if (!info?.lockOf) return [id];
+    if (!info?.lockOf) return (info && cls && this.handedLocks(cls, id, info, depth)) ?? [id];
     let frame: FnInfo | undefined;
     for (const f of this.functionsOf(file)) {
       if (f.cls === cls && f.s.line <= info.line && info.line <= f.s.endLine && (!frame || f.s.line >= frame.s.line)) frame = f;
     }
     frame ??= cls ? cls.methods.get('__init__') : this.functionsOf(file).find(f => f.s.kind === 'module');
     return (frame && this.inferred(() => this.resolveLockOf(frame!, info.lockOf!, depth + 1))) ?? [id];
+  }
+
+  /** The locks a lock attribute bound to what its constructor is handed is (`self._lock =
+   *  lock` with `Task(self._lock)`, or a dataclass field given `Task(_lock=self._lock)`, rich's
+   *  Progress and Task): those the construction sites pass, each resolved where it is made;
+   *  the attribute's own where a site passes none. Undefined where no site passes a lock. */
+  private handedLocks(cls: ClassInfo, id: string, info: AttrInfo, depth: number): string[] | undefined {
+    if (!this.constructionsOf || depth > MAX_LOCK_DEPTH) return undefined;
+    const attr = id.slice(id.lastIndexOf('.') + 1);
+    const init = this.lookupMethod(cls, '__init__');
+    const param = init?.cls ? info.fromParams?.find(t => !t.includes('.')) : undefined;
+    // (a dataclass's or attrs class's field, its generated `__init__`'s keyword: attrs drops the
+    // leading underscores)
+    const field = !init?.cls && info.handed && info.instance;
+    if (!param && !field) return undefined;
+    const names = param ? [param] : [attr, attr.replace(/^_+/, '')];
+    const idx = param ? init!.s.params.indexOf(param) : -1;
+    const positional = idx > 0 && !init!.s.params.slice(0, idx + 1).some(p => p.startsWith('*'));
+    const ids = new Set<string>();
+    let handed = false;
+    for (const k of [cls, ...this.allSubclasses(cls)]) {
+      const kInit = this.lookupMethod(k, '__init__');
+      if (param ? kInit !== init : !!kInit?.cls) continue;
+      for (const { fn, site } of this.constructionsOf(k) ?? []) {
+        let arg: string | undefined;
+        for (const n of names) arg ??= own(site.kwargs, n);
+        if (arg === undefined && positional && !site.args.slice(0, idx - 1).some(a => a.startsWith('*'))) arg = site.args[idx - 1];
+        const passed = arg !== undefined && DOTTED_NAME.test(arg) && this.isLock(arg) ? this.inferred(() => this.resolveLockOf(fn, arg!, depth + 1)) : undefined;
+        if (passed?.length) { handed = true; for (const l of passed) ids.add(l); } else ids.add(id);
+      }
+    }
+    return handed ? [...ids] : undefined;
   }
 
   locksOf(raw: string[], fn?: FnInfo): string[] {
