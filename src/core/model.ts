@@ -28,7 +28,8 @@ export interface CallSite extends Span {
   /** `x[k] = v` / `del x[k]` as the call of `__setitem__` / `__delitem__` it is when x's class is
    *  an analyzed one that defines it (`class _PoolCache(dict)`); never guessed by name. */
   dunder?: boolean;
-  /** The call's result is iterated where it is made (`for x in f()`, `list(f())`): a
+  /** The call's result is iterated where it is made (`for x in f()`, `list(f())`, or handed
+   *  to a call that is, `for s in filter_control(simplify(buf))`): a
    *  generator's body runs here, under the locks held here. */
   iterated?: boolean;
   /** A done-callback the loop runs later (`task.add_done_callback(cb)`, Summarizer.laterCall):
@@ -331,7 +332,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 7;
+export const ENGINE_VERSION = 8;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

@@ -181,8 +181,6 @@ export const CONSUMING_CALLS = new Set(['list', 'tuple', 'set', 'frozenset', 'so
  *  `out.extend(items)`, `", ".join(names)`): a read of all of it. */
 export const ITERATING_METHODS = new Set(['update', 'extend', 'extendleft', 'join', 'union', 'intersection', 'difference', 'symmetric_difference',
   'issubset', 'issuperset', 'isdisjoint', 'intersection_update', 'difference_update', 'symmetric_difference_update', 'fromkeys', 'writelines']);
-/** Calls that wrap an iterable lazily: whether it runs depends on what is done with theirs. */
-export const LAZY_WRAPPERS = new Set(['enumerate', 'zip', 'map', 'filter', 'reversed', 'iter', 'islice', 'chain']);
 
 /** Functions that change the container passed as their first argument. */
 export const MUTATING_FUNCTIONS = new Set(['heapq.heappush', 'heapq.heappop', 'heapq.heapify', 'heapq.heapreplace', 'heapq.heappushpop',
