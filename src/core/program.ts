@@ -2588,14 +2588,28 @@ export class Program {
       const out: string[] = [];
       for (const text of fn.s.returns) {
         if (!DOTTED_NAME.test(text)) continue;
-        // (self's or a global's: a local's, `a = _AddressList(s); return a.addresslist`, is a
-        // new object's, and a parameter's is what each caller gives)
+        // (self's or a global's, or of an object a local holds, `base_type = cls.get_base_type();
+        // return base_type._instances` (moto's SubtypesInstanceManager); not of one the call
+        // made, `a = _AddressList(s); return a.addresslist`, a new object's, nor a parameter's,
+        // what each caller gives)
         const root = text.split('.', 1)[0];
-        if (root !== fn.s.selfParam && (fn.s.locals.includes(root) || fn.s.params.includes(root))) continue;
+        if (root !== fn.s.selfParam && (fn.s.params.includes(root) || (fn.s.locals.includes(root) && (root === text || this.constructedLocal(fn, root) || !!own(fn.s.localContainers, root))))) continue;
         for (const id of this.containersOf(fn, dotted(text))) if (!out.includes(id)) out.push(id);
       }
       return out;
     } finally { this.returning.delete(fn); }
+  }
+
+  /** A local bound only to constructions of analyzed classes (`a = _AddressList(s)`): an
+   *  object the call made, whatever it then does with it. */
+  private constructedLocal(fn: FnInfo, name: string): boolean {
+    const texts = own(fn.s.localTypes, name);
+    return !!texts?.length && texts.every(t => {
+      const callee = t.endsWith('()') ? t.slice(0, -2) : t;
+      if (!DOTTED_NAME.test(callee)) return false;
+      const vs = this.evalPath(fn, dotted(callee));
+      return vs.length > 0 && vs.every(v => v.k === 'cls');
+    });
   }
 
   private attrOwners?: Map<string, ClassInfo[]>;
