@@ -922,7 +922,7 @@ export class Findings {
           if (!hc.check || hc.op !== chk.op || !hc.container.startsWith(PARAM_PREFIX) || hc.via.length !== chk.via.length - 1 || hc.via.some((v, i) => v !== chk.via[i + 1])) continue;
           let deep: { act: EffectiveAccess; helper: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess } } | undefined;
           if (!hc.via.length) {
-            const ha = testThenWrite(inner, hc, this.sharesLock(t.fn));
+            const ha = testThenWrites(inner, hc, this.sharesLock(t.fn))[0];
             deep = ha && { act: ha, helper: { fn: t.fn, chk: hc, act: ha } };
           } else deep = this.helperPair(t.fn, inner, hc, depth + 1);
           if (!deep) continue;
@@ -970,6 +970,8 @@ function actNeeds(act: EffectiveAccess): 'present' | 'absent' | undefined {
  *  needs what it found: a key present only by a write that takes keys out, a key absent only by
  *  one that may put keys in. */
 function invalidates(writeOp: string, needs: 'present' | 'absent' | undefined): boolean {
+  // (a write of an item's part, `d[k]["latest"] = v`, puts no key in and takes none out)
+  if (needs && writeOp.startsWith('element')) return false;
   return needs === 'present' ? TAKES_OUT.has(writeOp) : needs === 'absent' ? !ONLY_TAKES_OUT.has(writeOp) : true;
 }
 
@@ -977,8 +979,8 @@ function invalidates(writeOp: string, needs: 'present' | 'absent' | undefined): 
  *  with no write after the test, the read is what another thread's removal breaks. */
 /** The acts a test guards: the first write after it, and a read of the tested key. */
 function actsAfter(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess[] {
-  const w = testThenWrite(eff, chk, shared), u = testThenUse(eff, chk, shared);
-  return w && u ? [w, u] : w ? [w] : u ? [u] : [];
+  const ws = testThenWrites(eff, chk, shared), u = testThenUse(eff, chk, shared);
+  return u ? [...ws, u] : ws;
 }
 
 function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
@@ -989,10 +991,17 @@ function testThenUse(eff: EffectiveAccess[], chk: EffectiveAccess, shared: Share
 /** The write of chk's container in the same list that follows chk, not under a lock chk holds;
  *  for a test of a key, one a test of that key could matter to (not `clear()`: `fn =
  *  d.get(k); …; d.clear()` acts on no key; nor a write of another literal key). */
-function testThenWrite(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess | undefined {
-  return eff.find(e => e.container === chk.container && e.access === 'write' && after(e, chk) && !shared(e, chk) && !(chk.key !== undefined && KEYLESS_WRITES.has(e.op))
+function testThenWrites(eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): EffectiveAccess[] {
+  // (the first of each kind: `if k in d: d[k]["latest"] = v` then, in the else branch, `d[k] =
+  // {…}`, an insert the test's other answer guards, moto's LambdaStorage.put_function)
+  const out: EffectiveAccess[] = [];
+  for (const e of eff) {
+    if (e.container !== chk.container || e.access !== 'write' || !after(e, chk) || shared(e, chk) || (chk.key !== undefined && KEYLESS_WRITES.has(e.op))) continue;
     // (nor a write of another literal key: `'version' not in config` … `config.pop('incremental')`)
-    && !(chk.key !== undefined && e.key !== undefined && LITERAL_KEY.test(chk.key) && LITERAL_KEY.test(e.key) && chk.key !== e.key));
+    if (chk.key !== undefined && e.key !== undefined && LITERAL_KEY.test(chk.key) && LITERAL_KEY.test(e.key) && chk.key !== e.key) continue;
+    if (!out.some(o => o.op === e.op)) out.push(e);
+  }
+  return out;
 }
 
 const LITERAL_KEY = /^(["'][^"']*["']|-?\d+)$/;

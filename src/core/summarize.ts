@@ -1578,7 +1578,7 @@ class Summarizer {
     if (x.type === 'identifier') {
       const p = this.t(x);
       // (a parameter: what callers hand it; a name of the module, `bump`: that function)
-      if (hasParam(fn, p)) { if (!boundTypes(fn, p).length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p, `#${i}`); return; }
+      if (hasParam(fn, p)) { if (!boundTypes(fn, p).length && !typedOtherThanCallable(fn, p)) this.noteAddedParam(held, fn, p, `#${i}`); return; }
       if (ctx.scope.locals.has(p)) return;
       item = `${i}=fn:${p}`;
     } else if (x.type === 'attribute' && fn.selfParam && this.dottedText(x) === `${fn.selfParam}.${this.t(child(x, 'attribute') ?? x)}`) {
@@ -1643,7 +1643,7 @@ class Summarizer {
       // keystroke of the motivating case, and a note here is a declaration, redone in full)
       // (and a module registry's, `HANDLERS[kind] = fn` in a decorator: its notes are effects
       // of the statements that make them, not the class's declarations)
-      if ((params || held.table === this.out.globals) && !lt.length && !own(fn.paramTypes, p)) this.noteAddedParam(held, fn, p);
+      if ((params || held.table === this.out.globals) && !lt.length && !typedOtherThanCallable(fn, p)) this.noteAddedParam(held, fn, p);
       // (a module's function itself, `HANDLERS["resize"] = resize`: a callable element)
       // (any other name but a local: Program.storedFunctions keeps the functions; one defined
       // later in the file too)
@@ -2635,9 +2635,14 @@ class Summarizer {
         if (READ_METHODS.has(m) || WRITE_METHODS.has(m)) {
           if (obj.attrs.length && (this.selfClass(obj.root) || this.typedRoot(ctx, obj.root))) this.addCall(ctx, objNode, obj, [], {}, true);
           const write = WRITE_METHODS.has(m);
-          const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') && args[0] ? this.short(args[0]) : undefined;
-          const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
-          this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
+          // (`k in d.keys()`: the membership test it is, `k in d`)
+          const test = m === 'keys' && !args.length ? membershipOf(n) : undefined;
+          if (test) this.recordAccess(ctx, objNode, obj, 'read', test.op, this.short(test.key), undefined, false, true);
+          else {
+            const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') && args[0] ? this.short(args[0]) : undefined;
+            const value = VALUED_WRITES.has(m) && args[1] ? this.short(args[1]) : ARG_VALUE_WRITES.has(m) && args.length ? this.short(args[args.length - 1]) : undefined;
+            this.recordAccess(ctx, objNode, obj, write ? 'write' : 'read', m, key, value, false, m === 'get' || m === '__contains__');
+          }
           const added = ELEMENT_ADDERS.has(m) ? args[m === 'insert' || m === 'setdefault' ? 1 : 0] : undefined;
           if (added) this.noteElement(obj, added, ctx, m !== 'setdefault');
           // (a registry of lists: `self._subs.setdefault(topic, []).append(cb)`, `m[k].append(cb)`
@@ -3475,6 +3480,27 @@ function containerAnnotation(text: string): string | undefined {
 
 /** Field declarations of attrs and dataclasses, whose factory makes each instance's value. */
 const FIELD_DECLARATIONS = new Set(['attr.ib', 'attr.attrib', 'attr.attr', 'attr.field', 'attrs.field', 'dataclasses.field']);
+
+/** The test a call's result is the right side of (`k in d.keys()`, `k not in d.keys()`): its
+ *  operator and the key tested. */
+function membershipOf(call: SyntaxNode): { op: string; key: SyntaxNode } | undefined {
+  let cur = call;
+  while (cur.parent?.type === 'parenthesized_expression') cur = cur.parent;
+  const p = cur.parent;
+  if (p?.type !== 'comparison_operator') return undefined;
+  const i = p.children.indexOf(cur);
+  const op = p.children[i - 1];
+  if (!op || (op.type !== 'in' && op.type !== 'not in')) return undefined;
+  const key = p.children.slice(0, i - 1).filter(c => c.named).pop();
+  return key ? { op: op.type, key } : undefined;
+}
+
+/** A parameter annotated as something other than a callable: what callers hand it is no
+ *  function to be called later (`add(self, h: Callable[[int], None])` still takes one). */
+function typedOtherThanCallable(fn: FunctionSummary, p: string): boolean {
+  const t = own(fn.paramTypes, p);
+  return t !== undefined && !CALLABLE_TYPE.test(t);
+}
 
 const CALLABLE_TYPE = /(^|[^\w.])(typing\.|t\.|collections\.abc\.)?Callable\b/;
 
