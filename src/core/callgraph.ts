@@ -1,10 +1,12 @@
 // The resolved call graph: each call site with the functions it may run.
-import { CallSite } from './model';
+import { CallSite, DirectAccess } from './model';
 import { CallTarget, ClassInfo, FnInfo, handlerArgument, Program } from './program';
 import { FnTable } from './fnTable';
 
 /** `index`: the site's place in its function's calls (an unchanged function keeps the sites of
- *  the summary it was resolved from, which may not be its current one). */
+ *  the summary it was resolved from, which may not be its current one); for an operator's call
+ *  made by a read (`reg[k]` running `__getitem__`), -1 minus the access's place in its
+ *  function's accesses. */
 export interface ResolvedCall { site: CallSite; index: number; targets: CallTarget[]; locks: string[] }
 
 /** Rounds of constructions through handed classes (a class handed through that many constructors). */
@@ -103,6 +105,25 @@ export class CallGraph {
         s.add(fn);
       }
     }
+    // (a read of an object of an analyzed class that defines the operator's method, `reg[k]`,
+    // `k in reg`, `for x in reg`, `len(reg)`: a call of it there, resolved by type only; from
+    // the summary's accesses, so no call site is kept for every subscript; index: -1 - the
+    // access's place)
+    const accesses = fn.s.accesses;
+    for (let i = 0; i < accesses.length; i++) {
+      const a = accesses[i];
+      const name = a.access === 'read' ? READ_DUNDERS[a.op] : undefined;
+      if (!name || a.target.root.startsWith('<')) continue;
+      const site = dunderSite(a, name);
+      const targets = program.callTargets(fn, site);
+      if (!targets.length) continue;
+      list.push({ site, index: -1 - i, targets: targets.slice(), locks: program.locksOf(site.locks, fn) });
+      for (const t of targets) {
+        let s = this.callers.get(t.fn);
+        if (!s) this.callers.set(t.fn, (s = new Set()));
+        s.add(fn);
+      }
+    }
     this.calls.set(fn, list);
     this.calleeLists.delete(fn);
   }
@@ -161,7 +182,7 @@ export class CallGraph {
   /** A function that only moved (same body, lines shifted; fn.s is its new summary): its
    *  resolved calls and constructions take the new call sites, nothing is resolved again. */
   moved(fn: FnInfo): void {
-    for (const c of this.calls.get(fn) ?? []) c.site = fn.s.calls[c.index];
+    for (const c of this.calls.get(fn) ?? []) c.site = c.index >= 0 ? fn.s.calls[c.index] : dunderSite(fn.s.accesses[-1 - c.index], c.site.callee.attrs[c.site.callee.attrs.length - 1]);
     for (const cls of this.constructs.get(fn) ?? []) for (const e of this.constructions.get(cls) ?? []) if (e.fn === fn) e.site = fn.s.calls[e.index];
   }
 
@@ -364,4 +385,12 @@ function registeredBy(calls: readonly CallSite[], index: number): CallSite[] {
     if (c.line === later.line && c.column === later.column && c.callee.attrs[c.callee.attrs.length - 1] === 'add_done_callback') out.push(c);
   }
   return out;
+}
+
+/** The special method a read of an object runs, by the access's op. */
+const READ_DUNDERS: Record<string, string> = { getitem: '__getitem__', in: '__contains__', 'not in': '__contains__', iter: '__iter__', len: '__len__' };
+
+/** A read's call of the special method it runs (ResolvedCall with a negative index). */
+function dunderSite(a: DirectAccess, name: string): CallSite {
+  return { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn, callee: { root: a.target.root, attrs: [...a.target.attrs, name] }, args: a.key !== undefined && name !== '__iter__' && name !== '__len__' ? [a.key] : [], kwargs: {}, locks: a.locks, inLoop: false, dunder: true };
 }

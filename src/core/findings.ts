@@ -332,6 +332,7 @@ export class Findings {
     let call = -1, line = importEnds(m.s);
     const joins: ModuleCode['joins'] = [];
     for (const k of this.graph.calls.get(m) ?? NO_CALLS) {
+      if (k.index < 0) continue; // (an operator's call, ResolvedCall.index)
       if (k.site.line < line && k.targets.some(t => reaching.has(t.fn))) { call = k.index; line = k.site.line; }
       const ids = k.targets.flatMap(t => (t.fn.s.joinsKept ?? NO_LOCKS).flatMap(j => program.lockIds(t.fn, j)));
       if (ids.length) joins.push({ call: k.index, ids });
