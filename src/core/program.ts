@@ -552,6 +552,9 @@ export class Program {
         || (!!sp && site.args[0] === sp && site.callee.attrs.length === 1 && !site.callee.root.startsWith('<'));
       if (!onSelf) continue;
       const targets = this.callTargets(m, site);
+      // (a callable the object keeps in an attribute, `self.header_formatter(name, value)`:
+      // called with what it is given, not with the object, urllib3's RequestField)
+      if (!targets.length && sp && site.callee.root === sp && m.cls && !site.args.includes(sp) && !this.lookupMethod(m.cls, site.callee.attrs[0]) && this.attrInfo(m.cls, site.callee.attrs[0])?.instance) continue;
       // (`Registry.add(self)` to a staticmethod or a function: self handed to it as any value)
       if (site.args[0] === sp && site.callee.root !== sp && targets.some(t => t.fn.s.staticmethod || !t.fn.cls)) { r = true; break; }
       if ((!targets.length && !site.property && !site.setter && !site.dunder) || targets.some(t => this.leaks(t.fn, seen))) r = true;

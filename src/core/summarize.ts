@@ -1190,7 +1190,28 @@ class Summarizer {
   private isMaking(value: SyntaxNode | undefined): string | undefined {
     if (value?.type !== 'call') return undefined;
     const f = child(value, 'function');
-    return f && this.pathOf(f) ? this.t(f) : undefined;
+    if (!f) return undefined;
+    return this.pathOf(f) && this.t(child(f, 'attribute') ?? f) !== '__class__' ? this.t(f) : this.ownClassCall(f);
+  }
+
+  /** `type(self)` or `self.__class__` in a method (urllib3's `clone = type(self)()` in
+   *  HTTPHeaderDict.copy): the method's class, as its name (a new object of it, or of a
+   *  subclass, when called). */
+  private ownClassCall(f: SyntaxNode): string | undefined {
+    let x: SyntaxNode | undefined;
+    if (f.type === 'call' && this.t(child(f, 'function') ?? f) === 'type') {
+      const args = namedChildren(child(f, 'arguments') ?? f);
+      if (args.length === 1) x = args[0];
+    } else if (f.type === 'attribute' && this.t(child(f, 'attribute') ?? f) === '__class__') x = child(f, 'object');
+    if (x?.type !== 'identifier') return undefined;
+    const name = this.t(x);
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const fn = this.scopes[i].fn;
+      if (fn.kind === 'module') return undefined;
+      if (fn.selfParam === name && fn.className && !fn.classmethod && !fn.staticmethod) return DOTTED_NAME.test(fn.className) ? fn.className : undefined;
+      if (fn.params.includes(name) || this.scopes[i].locals.has(name)) return undefined;
+    }
+    return undefined;
   }
 
   /** Calls and accesses through locals that hold an object no other thread can reach: bound
@@ -3438,7 +3459,8 @@ function receiverUse(id: SyntaxNode, text: (n: SyntaxNode) => string): 'use' | '
   // `len(b.lines)`, `str(b)`; the elements may go on, the object does not)
   const consumed = !!p && (((p.type === 'for_statement' || p.type === 'for_in_clause') && top.field === 'right')
     || (p.type === 'argument_list' && p.parent?.type === 'call' && consumingCall(p.parent, text)));
-  if (top === id) return consumed ? 'use' : 'bare';
+  // (an item of it read or written, `h[k] = v`: the object goes nowhere, its __setitem__ runs)
+  if (top === id) return consumed || (p?.type === 'subscript' && id.field === 'value') ? 'use' : 'bare';
   if (!p) return 'value';
   return consumed || (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
     || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left')
