@@ -68,6 +68,8 @@ export interface ContainerInfo {
 const MAX_DEPTH = 12;
 /** Unknown receivers resolve by method name only when the name is this rare. */
 const MAX_BY_NAME = 4;
+/** Bases that make a class a structural type (its methods are stubs). */
+const PROTOCOL_BASES = ['typing.Protocol', 'typing_extensions.Protocol'];
 /** Names too common to guess a receiver from, except from the one class of the caller's file that has it. */
 const GENERIC_NAMES = new Set(['run', 'handle', 'process', 'call', 'execute', 'submit', 'result', 'done', 'emit', 'format']);
 /** Factories of threads and processes: guessed by name only in the caller's own file (byName). */
@@ -1781,7 +1783,34 @@ export class Program {
         if (post) add(post, true, this.receiverOf(post, v.cls));
       }
     }
+    // (a method of a typing.Protocol, `conn: BaseHTTPConnection` then `conn.request(…)`: the
+    // classes that implement it without naming it, urllib3's HTTPConnection, also run it)
+    for (let i = 0, n = out.length; i < n; i++) {
+      const t = out[i];
+      if (t.fn.cls && t.fn.s.kind === 'method' && this.protocolClass(t.fn.cls)) for (const m of this.implementers(t.fn, fn.file)) add(m, t.bound);
+    }
     return out;
+  }
+
+  /** A class that is a typing.Protocol: its methods are stubs other classes implement. */
+  private protocolClass(c: ClassInfo): boolean {
+    return PROTOCOL_BASES.some(b => this.derivesFrom(c, b));
+  }
+
+  /** The methods of a Protocol's method's name that classes which are no Protocol define,
+   *  where they have every method the Protocol's class defines (structurally its
+   *  implementers), nearest the caller's file as guesses are. */
+  private implementers(stub: FnInfo, file: FileSummary): FnInfo[] {
+    const proto = stub.cls!;
+    const names = [...proto.methods.keys()].filter(n => !n.startsWith('__'));
+    const out: FnInfo[] = [];
+    for (const c of this.classes.values()) {
+      if (c === proto || this.protocolClass(c)) continue;
+      const m = this.lookupMethod(c, stub.s.name);
+      if (!m || !m.cls || out.includes(m) || this.protocolClass(m.cls)) continue;
+      if (names.every(n => this.lookupMethod(c, n))) out.push(m);
+    }
+    return out.length > 1 ? this.nearest(out, file) : out;
   }
 
   /** `self.m()` in `caller` with self an object of `cls` or a subclass: m as each of those
