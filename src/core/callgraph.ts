@@ -1,5 +1,5 @@
 // The resolved call graph: each call site with the functions it may run.
-import { CallSite, DirectAccess } from './model';
+import { CallSite, DirectAccess, own } from './model';
 import { CallTarget, ClassInfo, FnInfo, handlerArgument, Program } from './program';
 import { FnTable } from './fnTable';
 
@@ -110,12 +110,17 @@ export class CallGraph {
     // the summary's accesses, so no call site is kept for every subscript; index: -1 - the
     // access's place)
     const accesses = fn.s.accesses;
+    // (by receiver text and method: a function reads one object many ways; a local container
+    // of its own runs nothing of ours)
+    let byText: Map<string, CallTarget[]> | undefined;
     for (let i = 0; i < accesses.length; i++) {
       const a = accesses[i];
       const name = a.access === 'read' ? READ_DUNDERS[a.op] : undefined;
-      if (!name || a.target.root.startsWith('<')) continue;
+      if (!name || a.target.root.startsWith('<') || (!a.target.attrs.length && own(fn.s.localContainers, a.target.root))) continue;
       const site = dunderSite(a, name);
-      const targets = program.callTargets(fn, site);
+      const key = `${a.target.root}.${a.target.attrs.join('.')}|${name}`;
+      let targets = byText?.get(key);
+      if (!targets) (byText ??= new Map()).set(key, (targets = program.callTargets(fn, site)));
       if (!targets.length) continue;
       list.push({ site, index: -1 - i, targets: targets.slice(), locks: program.locksOf(site.locks, fn) });
       for (const t of targets) {

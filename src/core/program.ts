@@ -1792,23 +1792,32 @@ export class Program {
     return out;
   }
 
-  /** A class that is a typing.Protocol: its methods are stubs other classes implement. */
+  /** A class that is a typing.Protocol: its methods are stubs other classes implement. (Kept
+   *  for the program's life, as methodsByName is: bases are declarations.) */
   private protocolClass(c: ClassInfo): boolean {
-    return PROTOCOL_BASES.some(b => this.derivesFrom(c, b));
+    let r = this.protocols.get(c);
+    if (r === undefined) this.protocols.set(c, (r = PROTOCOL_BASES.some(b => this.derivesFrom(c, b))));
+    return r;
   }
+  private readonly protocols = new Map<ClassInfo, boolean>();
+  private readonly implementersOf = new Map<FnInfo, FnInfo[]>();
 
   /** The methods of a Protocol's method's name that classes which are no Protocol define,
    *  where they have every method the Protocol's class defines (structurally its
    *  implementers), nearest the caller's file as guesses are. */
   private implementers(stub: FnInfo, file: FileSummary): FnInfo[] {
-    const proto = stub.cls!;
-    const names = [...proto.methods.keys()].filter(n => !n.startsWith('__'));
-    const out: FnInfo[] = [];
-    for (const c of this.classes.values()) {
-      if (c === proto || this.protocolClass(c)) continue;
-      const m = this.lookupMethod(c, stub.s.name);
-      if (!m || !m.cls || out.includes(m) || this.protocolClass(m.cls)) continue;
-      if (names.every(n => this.lookupMethod(c, n))) out.push(m);
+    let out = this.implementersOf.get(stub);
+    if (!out) {
+      const proto = stub.cls!;
+      const names = [...proto.methods.keys()].filter(n => !n.startsWith('__'));
+      out = [];
+      for (const c of this.classes.values()) {
+        if (c === proto || this.protocolClass(c)) continue;
+        const m = this.lookupMethod(c, stub.s.name);
+        if (!m || !m.cls || out.includes(m) || this.protocolClass(m.cls)) continue;
+        if (names.every(n => this.lookupMethod(c, n))) out.push(m);
+      }
+      this.implementersOf.set(stub, out);
     }
     return out.length > 1 ? this.nearest(out, file) : out;
   }
