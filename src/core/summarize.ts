@@ -1318,6 +1318,8 @@ class Summarizer {
       // default shares between calls, or what each caller passes)
       const dct = dflt && !prefix ? this.containerType(dflt, type) : undefined;
       if (dct) fn.localContainers[pn] = { type: dct, line: this.line(name), column: this.span(name).column };
+      // (`**kw`: a new dict each call, kept on the object as its own, `self.conn_kw = conn_kw`)
+      else if (prefix === '**') fn.localContainers[this.t(name)] = { type: 'dict', line: this.line(name), column: this.span(name).column };
     }
   }
 
