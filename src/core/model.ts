@@ -39,6 +39,10 @@ export interface CallSite extends Span {
   /** `self._worker = Worker(…)` (a class-like callee name): what the object made is bound to,
    *  as ThreadStart.boundTo (a Thread subclass's join()). */
   boundTo?: string;
+  /** A class-like call made once per object or once for the program (`if self._t is None:
+   *  self._t = Worker(…)`), as ThreadStart.once: a Thread subclass made there is not made again
+   *  by the function's running again. */
+  once?: 'program' | 'object';
   /** On a local bound only to new objects (`sel = Selector()`, `with Stack() as s`) that never
    *  leaves this call (never passed, returned, stored or seen by a closure): no other thread
    *  can reach the object. */
@@ -332,7 +336,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 11;
+export const ENGINE_VERSION = 12;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

@@ -2780,6 +2780,8 @@ class Summarizer {
     if (n.type === 'call' && classLike(last) && !property) {
       const bound = this.boundName(n, ctx);
       if (bound) c.boundTo = bound;
+      const once = bound ? this.startedOnce(n, ctx) : undefined;
+      if (once) c.once = once;
     }
     // (a `start()` that may be a start point: model.startPoints decides, from the summary)
     if (last === 'start' && !args.length && !property && n.type === 'call') this.noteStartStatement(ctx, c, n);

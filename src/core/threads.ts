@@ -353,7 +353,7 @@ export class ThreadModel {
             if (!e) each.set(t.fn, (e = { sites: [], bound: [], many: false, recv: t.recv }));
             e.sites.push(constructionSite(cls, i));
             e.bound.push(s.site.boundTo);
-            if (s.site.inLoop || sites.length > 1) e.many = true;
+            if (s.site.inLoop || sites.length > 1 || (!s.site.once && this.runsRepeatedly(s.fn))) e.many = true;
           }
         });
         for (const [target, e] of each) e.sites.forEach((site, i) => {
@@ -366,7 +366,10 @@ export class ThreadModel {
       // (but not a base class whose subclasses are the ones constructed: their threads run it)
       const sites = graph.constructions.get(cls) ?? [];
       if (!sites.length && (run.cls !== cls || program.allSubclasses(cls).some(s => graph.constructions.has(s)))) continue;
-      const many = sites.length > 1 || sites.some(s => s.site.inLoop);
+      // (one construction in a function that runs again, `submit_job` called twice, makes one
+      // each time; one made once per object or for the program, `if self._t is None:`, does not
+      // count so: CallSite.once)
+      const many = sites.length > 1 || sites.some(s => s.site.inLoop || (!s.site.once && this.runsRepeatedly(s.fn)));
       if (!sites.length) note(run, kind, cls.s.name, undefined, false, undefined, cls);
       sites.forEach((s, i) => note(run, kind, cls.s.name, constructionSite(cls, i), many, undefined, cls, s.site.boundTo));
       const m = madeBy.get(cls);
