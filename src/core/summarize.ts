@@ -876,13 +876,26 @@ class Summarizer {
         const v = namedChildren(n)[0];
         const fn = ctx.scope.fn;
         if (v && fn.kind !== 'module') {
-          const f = this.dottedText(v.type === 'call' ? child(v, 'function') : v);
-          // (`return self.senders[pid]`: an item of a named container, ITEM_OF)
-          const of = v.type === 'subscript' ? this.dottedText(child(v, 'value')) : undefined;
-          // (an object made some other way, `REGISTRY[kind]()`, `a or b`: `?`, what is returned
-          // is not all known, Program.returnValues)
-          const text = f ? f + (v.type === 'call' ? '()' : '') : of ? ITEM_OF + this.aliasedText(ctx, of) : PLAIN_VALUES.has(v.type) ? undefined : UNKNOWN_RETURN;
-          if (text && !fn.returns?.includes(text) && ((fn.returns?.length ?? 0) < MAX_RETURNS || text === UNKNOWN_RETURN)) (fn.returns ??= []).push(text);
+          // (either side of `conn or Conn()`, `a if c else b`: urllib3's `return conn or
+          // self._new_conn()`)
+          const sides = (x: SyntaxNode): SyntaxNode[] => {
+            if (x.type === 'parenthesized_expression') { const [inner] = namedChildren(x); return inner ? sides(inner) : [x]; }
+            if (x.type === 'boolean_operator') {
+              const l = child(x, 'left'), r = child(x, 'right'), op = child(x, 'operator');
+              return l && r && op && this.t(op) === 'or' ? [...sides(l), ...sides(r)] : [x];
+            }
+            if (x.type === 'conditional_expression') { const p = namedChildren(x); return p.length === 3 ? [...sides(p[0]), ...sides(p[2])] : [x]; }
+            return [x];
+          };
+          for (const w of sides(v)) {
+            const f = this.dottedText(w.type === 'call' ? child(w, 'function') : w);
+            // (`return self.senders[pid]`: an item of a named container, ITEM_OF)
+            const of = w.type === 'subscript' ? this.dottedText(child(w, 'value')) : undefined;
+            // (an object made some other way, `REGISTRY[kind]()`: `?`, what is returned is not
+            // all known, Program.returnValues)
+            const text = f ? f + (w.type === 'call' ? '()' : '') : of ? ITEM_OF + this.aliasedText(ctx, of) : PLAIN_VALUES.has(w.type) ? undefined : UNKNOWN_RETURN;
+            if (text && !fn.returns?.includes(text) && ((fn.returns?.length ?? 0) < MAX_RETURNS || text === UNKNOWN_RETURN)) (fn.returns ??= []).push(text);
+          }
         }
         for (const c of n.children) if (c.named) this.expr(c, ctx);
         return;
