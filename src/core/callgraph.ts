@@ -92,7 +92,7 @@ export class CallGraph {
     for (let index = 0; index < fn.s.calls.length; index++) {
       const site = fn.s.calls[index];
       // (a done-callback, where its registration's call is an analyzed method's: that says)
-      if (site.later && registeredBy(fn.s.calls, index).some(r => program.callTargets(fn, r).length)) continue;
+      if (site.later && list.some(rc => registers(rc.site, site))) continue;
       const targets = program.callTargets(fn, site);
       if (!targets.length) continue;
       // A generator's body runs when it is iterated, not at the call: the locks held here hold
@@ -381,15 +381,10 @@ const loopKey = (calls: ResolvedCall[]) => calls.map(c => (c.site.inLoop ? 1 : 0
 const constructionKey = (m: Map<ClassInfo, { fn: FnInfo; site: CallSite }[]>, classes: Set<ClassInfo>, fns: Set<FnInfo>, server: (c: ClassInfo) => boolean) =>
   [...classes].flatMap(cls => (m.get(cls) ?? []).filter(e => fns.has(e.fn)).map(e => `${cls.key}<${e.fn.key}:${e.site.inLoop}:${e.site.boundTo ?? ''}${server(cls) ? `:${handlerArgument(e.site) ?? ''}` : ''}`)).sort().join(';');
 
-/** The `add_done_callback` calls a done-callback's call (CallSite.later) is made at: those at
- *  its place before it. */
-function registeredBy(calls: readonly CallSite[], index: number): CallSite[] {
-  const later = calls[index], out: CallSite[] = [];
-  for (let i = index - 1; i >= 0; i--) {
-    const c = calls[i];
-    if (c.line === later.line && c.column === later.column && c.callee.attrs[c.callee.attrs.length - 1] === 'add_done_callback') out.push(c);
-  }
-  return out;
+/** Whether call c is the `add_done_callback` a done-callback's call (CallSite.later) is made
+ *  at: the one at its place, which the summarizer puts before it (resolved first). */
+function registers(c: CallSite, later: CallSite): boolean {
+  return c.line === later.line && c.column === later.column && !c.later && c.callee.attrs[c.callee.attrs.length - 1] === 'add_done_callback';
 }
 
 /** The special method a read of an object runs, by the access's op. */

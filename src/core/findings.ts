@@ -8,7 +8,7 @@ import { FnInfo, ONE_INSTANCE, Program } from './program';
 import { FnTable } from './fnTable';
 import { bindArguments, EffectiveAccess, HelperSummaries, PARAM_PREFIX } from './summaries';
 import { entryReceiver, ThreadEntry, ThreadModel } from './threads';
-import { ClassInfo, ContainerInfo } from './program';
+import { ClassInfo, ContainerInfo, inFunction } from './program';
 import { sameStrings } from './shape';
 import { CONSTRUCTOR_NAMES, DEQUE_ATOMIC_OPS, IMPORTED, isOrdering, STARTED } from './vocabulary';
 
@@ -598,8 +598,8 @@ export class Findings {
    *  `self._data` is by the object os's `_createenviron` hands its local `data` to. */
   private callLocal(cid: string, list: ThreadAccess[] | undefined): boolean {
     if (!this.program.callLocal(cid)) return false;
-    const c = this.program.containers.get(cid)!, prefix = c.owner + '.<locals>.';
-    const inside = (q: string) => q === c.owner || q.startsWith(prefix);
+    const c = this.program.containers.get(cid)!;
+    const inside = (q: string) => inFunction(q, c.owner);
     return !list || list.every(a => (inside(a.fn.s.qualname) && a.fn.file.path === c.path) || a.via.some(inside));
   }
 
@@ -1156,7 +1156,7 @@ function perCallLocal(program: Program, cid: string, w: ThreadAccess, o: ThreadA
   if (!f) return false;
   const c = program.containers.get(cid);
   if (c?.ownerKind !== 'function' || c.owner !== f.s.qualname || c.path !== f.file.path) return false;
-  const inside = (a: ThreadAccess) => a.fn.file === f.file && (a.fn === f || a.fn.s.qualname.startsWith(`${f.s.qualname}.<locals>.`));
+  const inside = (a: ThreadAccess) => a.fn.file === f.file && inFunction(a.fn.s.qualname, f.s.qualname);
   return inside(w) && inside(o);
 }
 

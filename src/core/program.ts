@@ -539,11 +539,11 @@ export class Program {
     this.asked.add(m);
     let r = !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)));
     const sp = m.s.selfParam;
-    // (a container of its own handed to an object it makes, `Job(all_jobs=self._jobs)`, which
-    // may be another thread's, or started as one: the container goes with it)
-    if (!r && sp && m.cls) r = m.s.calls.some(site => handsPart(site, sp, a => this.mro(m.cls!).some(k => this.containers.has(classAttrId(k, a)))) && this.constructedClasses(m, site).length > 0);
     for (const site of m.s.calls) {
       if (r) break;
+      // (a container of its own handed to an object it makes, `Job(all_jobs=self._jobs)`, which
+      // may be another thread's, or started as one: the container goes with it)
+      if (sp && m.cls && handsPart(site, sp, a => this.mro(m.cls!).some(k => this.containers.has(classAttrId(k, a)))) && this.constructedClasses(m, site).length > 0) { r = true; break; }
       // (a method that lets one of its object's parts go, `self.disk.start()` starting a thread
       // on the disk, lets what is reached through the object go: `self.disk.usage`, read by a
       // later method called on it, is that thread's too; only analyzed methods count here, not
@@ -809,8 +809,7 @@ export class Program {
     const file = c?.ownerKind === 'function' ? this.fileAt(c.path) : undefined;
     const owner = file && this.fnNamed(file.module, c!.owner);
     if (!owner) return false;
-    const prefix = owner.s.qualname + '.<locals>.';
-    const inner = this.functionsOf(file!).filter(f => f.s.qualname.startsWith(prefix));
+    const inner = this.functionsOf(file!).filter(f => f !== owner && inFunction(f.s.qualname, owner.s.qualname));
     if (owner.s.starts.length || inner.some(f => f.s.starts.length)) return false;
     // (the closures that reach it: naming it, or calling one that does)
     const names = (t: string, n: string) => new RegExp(`(^|[^\\w.])${n}\\b`).test(t);
@@ -2634,23 +2633,11 @@ export class Program {
         // made, `a = _AddressList(s); return a.addresslist`, a new object's, nor a parameter's,
         // what each caller gives)
         const root = text.split('.', 1)[0];
-        if (root !== fn.s.selfParam && (fn.s.params.includes(root) || (fn.s.locals.includes(root) && (root === text || this.constructedLocal(fn, root) || !!own(fn.s.localContainers, root))))) continue;
+        if (root !== fn.s.selfParam && (fn.s.params.includes(root) || (fn.s.locals.includes(root) && (root === text || constructedLocal(fn, root, true) || !!own(fn.s.localContainers, root))))) continue;
         for (const id of this.containersOf(fn, dotted(text))) if (!out.includes(id)) out.push(id);
       }
       return out;
     } finally { this.returning.delete(fn); }
-  }
-
-  /** A local bound only to constructions of analyzed classes (`a = _AddressList(s)`): an
-   *  object the call made, whatever it then does with it. */
-  private constructedLocal(fn: FnInfo, name: string): boolean {
-    const texts = own(fn.s.localTypes, name);
-    return !!texts?.length && texts.every(t => {
-      const callee = t.endsWith('()') ? t.slice(0, -2) : t;
-      if (!DOTTED_NAME.test(callee)) return false;
-      const vs = this.evalPath(fn, dotted(callee));
-      return vs.length > 0 && vs.every(v => v.k === 'cls');
-    });
   }
 
   private attrOwners?: Map<string, ClassInfo[]>;
@@ -3190,11 +3177,17 @@ function constructionCallee(a: string): string | undefined {
 }
 
 /** A plain local of fn bound to a construction (`h = StreamHandler()`: a class-like callee), so
- *  what it holds is worth typing where it is handed on. */
-function constructedLocal(fn: FnInfo, a: string): boolean {
+ *  what it holds is worth typing where it is handed on; `only`: bound to nothing else, an
+ *  object the call made (`a = _AddressList(s); return a.addresslist`: returnedContainers). */
+function constructedLocal(fn: FnInfo, a: string, only = false): boolean {
   if (a.includes('.') || hasParam(fn.s, a)) return false;
   const t = own(fn.s.localTypes, a);
-  return !!t && t.some(classLike);
+  return !!t?.length && (only ? t.every(classLike) : t.some(classLike));
+}
+
+/** Whether a qualname is the function's own or one of its closures' (`f.<locals>.g`). */
+export function inFunction(qualname: string, owner: string): boolean {
+  return qualname === owner || (qualname.startsWith(owner) && qualname.startsWith('.<locals>.', owner.length));
 }
 
 /** Whether a method guessed by name for a call could be the one it runs: it takes the call's

@@ -647,15 +647,21 @@ class Summarizer {
 
   /** The class whose instance `name` is, when `name` is the self parameter of an enclosing method. */
   private selfClass(name: string): ClassSummary | undefined {
+    const fn = this.selfMethod(name);
+    if (!fn) return undefined;
+    const k = this.out.classes.findIndex(c => c.qualname === fn.className);
+    // an earlier statement's class, changed from here: see Entangled
+    if (k >= 0 && k < this.segmentClasses && this.effects) throw new Entangled();
+    return k >= 0 ? this.out.classes[k] : undefined;
+  }
+
+  /** The method whose object a name is, from here: its self parameter, unless a closure
+   *  between binds the name itself (not a classmethod's `cls`). */
+  private selfMethod(name: string): FunctionSummary | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const fn = this.scopes[i].fn;
       if (fn.kind === 'module') return undefined;
-      if (fn.selfParam === name && fn.className && !fn.classmethod) {
-        const k = this.out.classes.findIndex(c => c.qualname === fn.className);
-        // an earlier statement's class, changed from here: see Entangled
-        if (k >= 0 && k < this.segmentClasses && this.effects) throw new Entangled();
-        return k >= 0 ? this.out.classes[k] : undefined;
-      }
+      if (fn.selfParam === name && fn.className && !fn.classmethod) return fn;
       if (fn.params.includes(name) || this.scopes[i].locals.has(name)) return undefined;
     }
     return undefined;
@@ -1216,15 +1222,8 @@ class Summarizer {
       const args = namedChildren(child(f, 'arguments') ?? f);
       if (args.length === 1) x = args[0];
     } else if (f.type === 'attribute' && this.t(child(f, 'attribute') ?? f) === '__class__') x = child(f, 'object');
-    if (x?.type !== 'identifier') return undefined;
-    const name = this.t(x);
-    for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const fn = this.scopes[i].fn;
-      if (fn.kind === 'module') return undefined;
-      if (fn.selfParam === name && fn.className && !fn.classmethod && !fn.staticmethod) return DOTTED_NAME.test(fn.className) ? fn.className : undefined;
-      if (fn.params.includes(name) || this.scopes[i].locals.has(name)) return undefined;
-    }
-    return undefined;
+    const cls = x?.type === 'identifier' ? this.selfMethod(this.t(x))?.className : undefined;
+    return cls && DOTTED_NAME.test(cls) ? cls : undefined;
   }
 
   /** Calls and accesses through locals that hold an object no other thread can reach: bound
@@ -1773,8 +1772,7 @@ class Summarizer {
    *  here, with the future, holding none of the locks held now (cb runs later, from the loop). */
   private laterCall(n: SyntaxNode, cb: SyntaxNode | undefined, ctx: Ctx): void {
     if (!cb) return;
-    const partial = cb.type === 'call' ? this.partialParts(cb)
-      : cb.type === 'identifier' && !ctx.shadow?.has(this.t(cb)) ? ctx.scope.partials?.get(this.t(cb)) : undefined;
+    const partial = this.partialGiven(cb, ctx);
     const target = partial ? partial.fn : cb;
     const tp = target.type === 'identifier' || target.type === 'attribute' ? this.pathOf(target) : undefined;
     if (!tp) return;
@@ -1783,6 +1781,12 @@ class Summarizer {
     this.addCall({ ...ctx, locks: [] }, n, this.resolveAlias(ctx, tp), args, nameTable(), false);
     const calls = ctx.scope.fn.calls;
     calls[calls.length - 1].later = true;
+  }
+
+  /** A callable given as `functools.partial(f, a, …)`, or as a local bound to one: f and the
+   *  positional arguments it binds. */
+  private partialGiven(n: SyntaxNode, ctx: Ctx): { fn: SyntaxNode; bound: SyntaxNode[] } | undefined {
+    return n.type === 'call' ? this.partialParts(n) : n.type === 'identifier' && !ctx.shadow?.has(this.t(n)) ? ctx.scope.partials?.get(this.t(n)) : undefined;
   }
 
   /** A `functools.partial(f, a, …)` call's f and the positional arguments it binds. */
@@ -3144,8 +3148,7 @@ class Summarizer {
     if (maker) start.maker = maker;
     if (loop) start.loop = loop;
     let t = target;
-    const partial = t.type === 'call' ? this.partialParts(t)
-      : t.type === 'identifier' && !ctx.shadow?.has(this.t(t)) ? ctx.scope.partials?.get(this.t(t)) : undefined;
+    const partial = this.partialGiven(t, ctx);
     if (partial) { t = partial.fn; targetArgs = [...partial.bound, ...(targetArgs ?? [])]; }
     // (`ctx.run` with ctx a contextvars.Context runs its first argument: `loop.run_in_executor(
     // None, ctx.run, func, *args)`, `Thread(target=ctx.run, args=(run,))`)

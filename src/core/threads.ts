@@ -2,7 +2,7 @@
 import type { ThreadKind } from './report';
 import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints, startsWhatItMakes, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
-import { ClassInfo, dotted, FnInfo, handlerArgument, Program } from './program';
+import { ClassInfo, dotted, FnInfo, handlerArgument, inFunction, Program } from './program';
 import { bindArguments } from './summaries';
 import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, LOOP_RUNNERS, PLAIN_SERVERS, SERVE_METHODS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
@@ -533,7 +533,7 @@ export class ThreadModel {
       const objectParams = ownParams?.length ? undefined : every(c.objectOwn);
       const joinedStarters = c.kind === 'thread' && c.raw.length && c.raw.every(r => r.start !== undefined && r.fn.s.starts[r.start]?.joinedNext) ? [...new Set(c.raw.map(r => r.fn))] : undefined;
       const perCallOf = c.raw.length === 1 && c.raw[0].start !== undefined && !c.raw[0].fn.s.starts[c.raw[0].start]?.inLoop ? c.raw[0].fn : undefined;
-      const perCall = perCallOf && [c.fn, ...c.extra ?? []].every(f => f.s.qualname.startsWith(`${perCallOf.s.qualname}.<locals>.`) && f.file === perCallOf.file) ? perCallOf : undefined;
+      const perCall = perCallOf && [c.fn, ...c.extra ?? []].every(f => f !== perCallOf && f.file === perCallOf.file && inFunction(f.s.qualname, perCallOf.s.qualname)) ? perCallOf : undefined;
       const entry = this.kept(prev, { id, name: c.names.length ? c.names.join(', ') : id, kind: c.kind, entries: c.extra ? [c.fn, ...c.extra] : [c.fn], instances, startedAt: sites, ...(c.cls ? { perInstance: c.cls } : {}), ...(c.handler ? { ownObject: true } : {}), ...(c.recv ? { receiver: c.recv } : {}), ...(joined ? { joinedBy: joined } : {}), ...(joinedAll ? { joinedAll } : {}), ...(poolJoin ? { poolJoin } : {}), ...(doneAs ? { doneAs } : {}), ...(afterTask ? { afterTask } : {}), ...(started ? { startedAfter: started } : {}), ...(ownParams?.length ? { ownParams } : {}), ...(objectParams?.length ? { objectParams } : {}), ...(atImport ? { atImport } : {}), ...(joinedStarters ? { joinedStarters } : {}), ...(perCall ? { perCall } : {}) });
       this.add(entry);
       this.sources.set(entry, c.raw);
