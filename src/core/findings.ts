@@ -688,7 +688,12 @@ export class Findings {
     const guards = (l: string) => {
       if (!shared) return true;
       let p = perObject.get(l);
-      if (p === undefined) perObject.set(l, (p = !!program.perObjectLock(l)));
+      if (p === undefined) {
+        // (a global that is itself an object of the lock's class, `REGISTRY = Registry()` with
+        // `with self._lock: self[k] = v`: its one lock)
+        const cls = program.perObjectLock(l);
+        perObject.set(l, (p = !!cls && !program.globalOfClass(info!, cls)));
+      }
       return !p;
     };
     // One finding per function pair, with every thread pair that races there: the status read

@@ -844,6 +844,16 @@ export class Program {
   }
 
   /** The class a class container is an attribute of. */
+  /** A module global that is a container by its class (`REGISTRY = Registry()`, `class
+   *  Registry(dict)`): whether its one object is of cls, whose per-object locks are then its. */
+  globalOfClass(c: ContainerInfo, cls: ClassInfo): boolean {
+    if (c.ownerKind !== 'module') return false;
+    const file = this.findModule(c.owner);
+    const info = file && own(file.globals, c.attr);
+    if (!info || info.container) return false;
+    return this.typesFromText(file, info.typeText).some(v => v.k === 'inst' && this.mro(v.cls).includes(cls));
+  }
+
   containerClass(c: ContainerInfo): ClassInfo | undefined {
     if (c.ownerKind !== 'class') return undefined;
     return this.classes.get(`${c.id.slice(0, c.id.length - c.owner.length - c.attr.length - 2)}:${c.owner}`);
@@ -2217,9 +2227,11 @@ export class Program {
       this.classContainerIds.set(c, defined);
     }
     for (const [name, info] of Object.entries(f.globals)) {
-      if (!info.container) continue;
+      // (`REGISTRY = Registry()` with `class Registry(dict)`: a container too)
+      const type = info.container ?? this.containerSubclass(f, info.typeText);
+      if (!type) continue;
       const id = `${f.module}.${name}`;
-      add({ id, owner: f.module, ownerKind: 'module', attr: name, type: info.container, path: f.path, line: info.line, column: info.column });
+      add({ id, owner: f.module, ownerKind: 'module', attr: name, type, path: f.path, line: info.line, column: info.column });
     }
     const fns = this.functionsOf(f);
     const parents = new Set(fns.map(o => o.s.parent));
@@ -2673,7 +2685,7 @@ export class Program {
   }
 
   private globalContainer(file: FileSummary, name: string, depth: number): string[] {
-    if (own(file.globals, name)?.container) return [`${file.module}.${name}`];
+    if (own(file.globals, name)?.container || this.containers.has(`${file.module}.${name}`)) return [`${file.module}.${name}`];
     if (depth > MAX_DEPTH) return [];
     for (const v of this.resolveGlobal(file, name)) if (v.k === 'var' && v.file !== file) return this.globalContainer(v.file, v.name, depth + 1);
     return [];

@@ -271,9 +271,12 @@ export class HelperSummaries {
     const aliased = new Set<string>();
     for (const a of fn.s.accesses) {
       const isParam = a.target.attrs.length === 0 && fn.s.params.includes(a.target.root) && a.target.root !== fn.s.selfParam;
-      // (a parameter: bound at each call; and, left out, its default's container)
+      // (a parameter: bound at each call; and, left out, its default's container; a method's
+      // self used as a container, `self[k] = v` in a dict subclass: what it is called on)
       aliased.clear();
-      let ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)] : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del', aliased);
+      let ids = isParam ? [PARAM_PREFIX + a.target.root, ...this.program.defaultContainers(fn, a.target.root)]
+        : !a.target.attrs.length && a.target.root === fn.s.selfParam ? (selfContainer(fn) ? [PARAM_PREFIX + a.target.root] : [])
+        : this.program.containersOf(fn, a.target, a.op === 'assign' || a.op === 'del', aliased);
       // (through a parameter nothing types, `mgr.status[k] = v`: on what each call passes,
       // `mark_failed(self.mgr, k)` writes self.mgr.status)
       if (!ids.length && a.target.attrs.length && this.program.paramUnknown(fn, a.target.root)) ids = [`${PARAM_PREFIX}${a.target.root}.${a.target.attrs.join('.')}`];
@@ -351,7 +354,7 @@ export class HelperSummaries {
     const text = boundText(binding, param);
     if (!text) return [];
     const [root, ...attrs] = text.split('.');
-    if (!attrs.length && caller.s.params.includes(root) && root !== caller.s.selfParam) return [PARAM_PREFIX + root];
+    if (!attrs.length && caller.s.params.includes(root) && (root !== caller.s.selfParam || selfContainer(caller))) return [PARAM_PREFIX + root];
     const ids = this.program.containersOf(caller, { root, attrs }, binds && attrs.length > 0);
     return ids.length || !attrs.length || !this.program.paramUnknown(caller, root) ? ids : [PARAM_PREFIX + text];
   }
@@ -425,9 +428,15 @@ export class HelperSummaries {
           let ownRoot: string | undefined;
           if (a.container.startsWith(PARAM_PREFIX)) {
             const param = a.container.slice(PARAM_PREFIX.length);
+            // (an operator's own method doing what the operator does to its object,
+            // `super().__setitem__(k, v)` in the `__setitem__` that `x[k] = v` runs: that
+            // access is already the caller's)
+            if (call.site.dunder && param === t.fn.s.selfParam && sameOperation(t.fn.s.name, a.op)) continue;
             const bk = binds(a) ? `=${param}` : param;
             let bound = boundParams.get(bk);
-            if (!bound) boundParams.set(bk, (bound = this.bindContainer(fn, binding, param, binds(a))));
+            // (self's own container called on self, `self.add(k)` or `super().add(k)` in a dict
+            // subclass: still the caller's self; on an object made there, `Registry()`, none)
+            if (!bound) boundParams.set(bk, (bound = param === t.fn.s.selfParam && !binding.has(param) ? (t.self && selfContainer(fn) ? [PARAM_PREFIX + fn.s.selfParam] : []) : this.bindContainer(fn, binding, param, binds(a))));
             containers = bound;
             const text = boundText(binding, param);
             onSelf = isSelfAttr(this.program, fn, text);
@@ -592,6 +601,20 @@ function boundText(binding: Map<string, string>, param: string): string | undefi
   const arg = binding.get(dot < 0 ? param : param.slice(0, dot));
   if (!arg || !DOTTED_NAME.test(arg)) return undefined;
   return dot < 0 ? arg : arg + param.slice(dot);
+}
+
+/** Whether an entry of an operator's method (`__setitem__`) is the operation it stands for. */
+function sameOperation(dunder: string, op: string): boolean {
+  return op === dunder || OPERATOR_OPS[dunder]?.includes(op) === true;
+}
+const OPERATOR_OPS: Record<string, string[]> = {
+  __setitem__: ['setitem', 'augassign'], __delitem__: ['delitem'], __getitem__: ['getitem'],
+  __contains__: ['in', 'not in'], __iter__: ['iter'], __len__: ['len'],
+};
+
+/** A method whose self may be used as a container (an instance method of a class). */
+function selfContainer(fn: FnInfo): boolean {
+  return !!fn.cls && !!fn.s.selfParam && !fn.s.classmethod && !fn.s.staticmethod;
 }
 
 /** An entry that binds what it names (`mgr.status = {}`): so bound, it binds the attribute. */

@@ -455,6 +455,8 @@ class Summarizer {
     fn.accesses = fn.accesses.filter(a => {
       if (a.target.attrs.length > 0 || !scope.locals.has(a.target.root) || own(fn.localContainers, a.target.root) !== undefined
         || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started) return true;
+      // (self used as a container, recordAccess: its callers' receiver's)
+      if (a.target.root === fn.selfParam) return true;
       const call = a.op !== 'pass' && a.op !== 'ref' ? returned(a.target.root) : undefined;
       if (call) { a.target = { root: `<call:${call}>`, attrs: [] }; return true; }
       // (a local bound only to an element of a named container, `seq = self._by_len[n]`, `for
@@ -3036,7 +3038,15 @@ class Summarizer {
       return;
     }
     if (ctx.shadow?.has(target.root)) target = shadowed(target);
-    if (target.root === '<super>' || target.root === 'self' && target.attrs.length === 0) return;
+    const sp = ctx.scope.fn.selfParam;
+    if (!target.attrs.length && (target.root === '<super>' || target.root === 'self' || target.root === sp)) {
+      // A method's own object used as a container (`self[k] = v`, `super().__delitem__(k)`,
+      // `self.setdefault(k, 0)`, `for x in self` in a dict subclass): an access of whatever
+      // container its callers call it on (`self.items.add(k)`, re-rooted there); passing or
+      // returning self is not one.
+      if (!sp || ctx.scope.fn.classmethod || ctx.scope.fn.staticmethod || !selfContainerOp(op)) return;
+      target = { root: sp, attrs: [] };
+    }
     const li = this.lines, l = li.lineOf(n.start), el = li.lineOf(n.end);
     const a: DirectAccess = { line: l + 1, column: li.columnOf(n.start, l) + 1, endLine: el + 1, endColumn: li.columnOf(n.end, el) + 1, target, access, op, locks: ctx.locks };
     if (key !== undefined) a.key = key;
@@ -3255,6 +3265,14 @@ class Summarizer {
     this.scopes.pop();
     return qualname;
   }
+}
+
+/** What a method does with its own object that is a container's operation: items, membership,
+ *  iteration, whole reads and the container methods (not `str(self)`, passing or returning it). */
+const SELF_ITEM_OPS = new Set(['setitem', 'delitem', 'augassign', 'getitem', 'element-set', 'element-del', 'element-augassign', 'in', 'not in', 'iter',
+  'len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all', 'sum', 'max', 'min', 'enumerate', 'reversed', 'zip']);
+function selfContainerOp(op: string): boolean {
+  return SELF_ITEM_OPS.has(op) || op.startsWith('element.') || READ_METHODS.has(op) || WRITE_METHODS.has(op);
 }
 
 /** The method an augmented assignment calls on an object that has it (`x += h`: `x.__iadd__(h)`). */
