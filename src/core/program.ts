@@ -1420,6 +1420,11 @@ export class Program {
             const t = info.fromParams.flatMap(text => this.fromParamValues(k, text));
             if (t.length) return t;
           }
+          // (`self._cb = cb` in a method other than __init__: what its callers hand cb)
+          if (info?.addedParams && !info.container && v.k === 'inst') {
+            const t = this.addedValues(k.file, info);
+            if (t.length) return t;
+          }
         }
         // (a slot the class leaves empty for its subclasses to fill, `_loop_factory = None` in
         // its body, read by `return self._loop_factory()`: what the subclasses' bodies set it to,

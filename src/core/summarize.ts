@@ -1543,7 +1543,8 @@ class Summarizer {
       // (`fn, args = self.q.get()`: each name one item of the tuples put on the queue; or
       // added to a container, `send, close = self._cache.pop(key)`, `= self._cache[key]`)
       const f = value?.type === 'call' ? child(value, 'function') : undefined;
-      const item = value?.type === 'subscript' ? this.dottedText(child(value, 'value')) : undefined;
+      // (or held whole, `fn, deliver = self._job`, a tuple kept there: noteHeld)
+      const item = value?.type === 'subscript' ? this.dottedText(child(value, 'value')) : value?.type === 'attribute' && ctx.scope.fn.selfParam && this.dottedText(value) === `${ctx.scope.fn.selfParam}.${this.t(child(value, 'attribute') ?? value)}` ? this.t(value) : undefined;
       const getter = f?.type === 'attribute' ? this.dottedText(f) : item && `${item}.__getitem__`;
       if (getter && ITEM_GETTERS.has(getter.slice(getter.lastIndexOf('.') + 1)) && ctx.scope.fn.kind !== 'module') {
         namedChildren(left).forEach((t, i) => { if (t.type === 'identifier') this.setLocalType(ctx.scope.fn, this.t(t), [`${TUPLE_OF}${i}|${getter}`]); });
@@ -1938,6 +1939,24 @@ class Summarizer {
       if (names.length && (name === '__all__' || names.length === items.length)) n.names = base ? [`${LISTED_FROM}${base}`, ...names] : names;
     }
     this.applyTableNote(table, name, n);
+    if (table !== this.out.globals && level !== 'class' && ctx.scope.fn.selfParam && value) this.noteHeld(table, name, value, ctx);
+  }
+
+  /** What a method keeps on self for later calls (a worker's job slot, a callback):
+   *  `self._cb = cb` with cb a parameter (not `__init__`'s, which its construction sites
+   *  type: fromParams) holds what callers hand cb (AttrInfo.addedParams); `self._job = (fn,
+   *  deliver)` holds a tuple, item i as a queue's would be (`queuedAt`, `addedParams` with
+   *  `#i`), for `fn, deliver = self._job`. */
+  private noteHeld(table: Record<string, AttrInfo>, name: string, value: SyntaxNode, ctx: Ctx): void {
+    const info = own(table, name);
+    if (!info || info.container) return;
+    const held = { table, name, info };
+    const fn = ctx.scope.fn;
+    const tuple = value.type === 'parenthesized_expression' ? namedChildren(value)[0] : value;
+    if (tuple?.type === 'tuple') { namedChildren(tuple).forEach((x, i) => this.noteQueuedItem(held, x, ctx, i)); return; }
+    if (value.type !== 'identifier' || fn.name === '__init__') return;
+    const p = this.t(value);
+    if (hasParam(fn, p) && p !== fn.selfParam && !boundTypes(fn, p).length && !typedOtherThanCallable(fn, p)) this.noteAddedParam(held, fn, p);
   }
 
   /** A note on a class's or the module's table; on the module's globals it is also an effect
