@@ -1,5 +1,6 @@
 // The resolved call graph: each call site with the functions it may run.
 import { CallSite, DirectAccess, own } from './model';
+import { OPERATOR_READS } from './vocabulary';
 import { CallTarget, ClassInfo, FnInfo, handlerArgument, Program } from './program';
 import { FnTable } from './fnTable';
 
@@ -115,19 +116,34 @@ export class CallGraph {
     let byText: Map<string, CallTarget[]> | undefined;
     for (let i = 0; i < accesses.length; i++) {
       const a = accesses[i];
-      const name = a.access === 'read' ? READ_DUNDERS[a.op] : undefined;
-      if (!name || a.target.root.startsWith('<') || (!a.target.attrs.length && own(fn.s.localContainers, a.target.root))) continue;
-      const site = dunderSite(a, name);
-      const key = `${a.target.root}.${a.target.attrs.join('.')}|${name}`;
-      let targets = byText?.get(key);
-      if (!targets) (byText ??= new Map()).set(key, (targets = program.callTargets(fn, site)));
-      if (!targets.length) continue;
-      list.push({ site, index: -1 - i, targets: targets.slice(), locks: program.locksOf(site.locks, fn) });
-      for (const t of targets) {
-        let s = this.callers.get(t.fn);
-        if (!s) this.callers.set(t.fn, (s = new Set()));
-        s.add(fn);
-      }
+      const name = a.access === 'read' ? OPERATOR_READS[a.op] : undefined;
+      // (and what a call returns, `for chunk in ChunkIterator(body)`, `for x in self.rows()`)
+      const made = a.target.root.startsWith('<call:');
+      if (!name || (a.target.root.startsWith('<') && !made) || (!a.target.attrs.length && own(fn.s.localContainers, a.target.root))) continue;
+      const add = (site: CallSite, key: string): CallTarget[] => {
+        let targets = byText?.get(key);
+        if (!targets) {
+          targets = program.callTargets(fn, site);
+          // (an object known only as one of many classes, `self._mapping` in ItemsView, typed
+          // by every Mapping that makes one: no operator of any of them, rather than all; the
+          // operators of self are narrowed by its callers, EffectiveAccess.receivers)
+          if (site.callee.attrs.length > 1 || site.callee.root !== fn.s.selfParam) if (new Set(targets.map(t => t.fn)).size > MAX_OPERATOR_TARGETS) targets = [];
+          (byText ??= new Map()).set(key, targets);
+        }
+        if (!targets.length) return targets;
+        list.push({ site, index: -1 - i, targets: targets.slice(), locks: program.locksOf(site.locks, fn) });
+        for (const t of targets) {
+          let s = this.callers.get(t.fn);
+          if (!s) this.callers.set(t.fn, (s = new Set()));
+          s.add(fn);
+        }
+        return targets;
+      };
+      const recv = made ? `${a.target.root.slice(6, -1)}()${a.target.attrs.map(x => `.${x}`).join('')}` : [a.target.root, ...a.target.attrs].join('.');
+      const iters = add(dunderSite(a, name), `${recv}|${name}`);
+      // (a loop over an iterator runs its `__next__` too: on what `__iter__` returns, `return
+      // self`; a generator `__iter__` is the loop's body itself)
+      if (name === '__iter__' && iters.some(t => !t.fn.s.generator)) add({ ...dunderSite(a, '__next__'), callee: { root: `<call:${recv}.__iter__>`, attrs: ['__next__'] }, args: [] }, `${recv}|__next__`);
     }
     this.calls.set(fn, list);
     this.calleeLists.delete(fn);
@@ -388,8 +404,8 @@ function registers(c: CallSite, later: CallSite): boolean {
 }
 
 /** The special method a read of an object runs, by the access's op. */
-const READ_DUNDERS: Record<string, string> = { getitem: '__getitem__', in: '__contains__', 'not in': '__contains__', iter: '__iter__', len: '__len__' };
-
+/** The most operator methods one implicit operator call may run (CallGraph.resolve). */
+const MAX_OPERATOR_TARGETS = 3;
 /** A read's call of the special method it runs (ResolvedCall with a negative index). */
 function dunderSite(a: DirectAccess, name: string): CallSite {
   return { line: a.line, column: a.column, endLine: a.endLine, endColumn: a.endColumn, callee: { root: a.target.root, attrs: [...a.target.attrs, name] }, args: a.key !== undefined && name !== '__iter__' && name !== '__len__' ? [a.key] : [], kwargs: {}, locks: a.locks, inLoop: false, dunder: true };

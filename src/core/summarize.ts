@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, OPERATOR_READS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -457,6 +457,9 @@ class Summarizer {
         || (params.has(a.target.root) && a.target.root !== fn.selfParam && a.op !== 'pass' && a.op !== 'ref') || a.line > started) return true;
       // (self used as a container, recordAccess: its callers' receiver's)
       if (a.target.root === fn.selfParam) return true;
+      // (an object a local holds, read by an operator its class may define, `it =
+      // ChunkIterator(b); next(it)`: CallGraph.resolve runs that method)
+      if (a.access === 'read' && own(OPERATOR_READS, a.op) && boundTypes(fn, a.target.root).some(classLike)) return true;
       const call = a.op !== 'pass' && a.op !== 'ref' ? returned(a.target.root) : undefined;
       if (call) { a.target = { root: `<call:${call}>`, attrs: [] }; return true; }
       // (a local bound only to an element of a named container, `seq = self._by_len[n]`, `for
@@ -2672,7 +2675,9 @@ class Summarizer {
       if (table) this.expr(f!, ctx);
       // (what the call returns read whole, `len(self.tags())`, `for x in registry():`, `k in
       // self.tags()`: a read of it, Program.returnedContainers)
-      if (raw === path && !dispatch && !table && !path.root.startsWith('<') && this.readsResult(n) && !classLike([path.root, ...path.attrs].join('.')) && !BUILTIN_TYPES.has(path.root))
+      // (an object made to be iterated, `for chunk in ChunkIterator(body)`: its `__iter__` and
+      // `__next__` run here, CallGraph.resolve)
+      if (raw === path && !dispatch && !table && !path.root.startsWith('<') && this.readsResult(n) && (!classLike([path.root, ...path.attrs].join('.')) || this.iteratedHere(n)) && !BUILTIN_TYPES.has(path.root))
         this.use(n, { root: `<call:${[path.root, ...path.attrs].join('.')}>`, attrs: [] }, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);

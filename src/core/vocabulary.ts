@@ -170,7 +170,7 @@ export const BUILTIN_TYPES = new Set(['dict', 'list', 'set', 'frozenset', 'tuple
   'float', 'complex', 'bool', 'object', 'type', 'memoryview', 'range', 'slice', 'property', 'classmethod', 'staticmethod']);
 
 /** Builtins that read the whole container passed to them. */
-export const READING_BUILTINS = new Set(['len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
+export const READING_BUILTINS = new Set(['len', 'next', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all',
   'sum', 'max', 'min', 'iter', 'bool', 'enumerate', 'reversed', 'zip', 'map', 'filter', 'repr', 'str', 'print']);
 
 /** Calls that iterate what they are given before they return: a generator passed to them
@@ -207,3 +207,11 @@ export const PYTHON_DUNDERS = new Set(('new init del repr str bytes format lt le
   + 'await aiter anext aenter aexit fspath reduce reduce_ex getstate setstate getnewargs getnewargs_ex copy deepcopy '
   + 'sizeof subclasshook instancecheck subclasscheck post_init buffer release_buffer mro_entries prepare subclasses '
   + 'next unicode nonzero cmp getslice setslice delslice coerce div rdiv idiv long oct hex').split(' ').map(n => `__${n}__`));
+
+/** A read of an object that runs one of its special methods when its class defines it (`x[k]`,
+ *  `k in x`, `for v in x`, `len(x)`, the builtins that iterate, `next(x)`): by access op
+ *  (CallGraph.resolve). */
+export const OPERATOR_READS: Record<string, string> = { getitem: '__getitem__', in: '__contains__', 'not in': '__contains__', iter: '__iter__', len: '__len__',
+  // (the builtins that iterate what they are given, READING_BUILTINS)
+  list: '__iter__', tuple: '__iter__', sorted: '__iter__', set: '__iter__', frozenset: '__iter__', enumerate: '__iter__', zip: '__iter__',
+  sum: '__iter__', max: '__iter__', min: '__iter__', any: '__iter__', all: '__iter__', next: '__next__' };
