@@ -237,7 +237,10 @@ export class Analysis implements ResultsView {
     const factory = this.program.consultedAsFactory(fn) ? String(this.program.factory(fn)) : '-';
     // (and, for a constructor's, whether it hands its object on itself: Program.leaksFromInit)
     const selfGo = this.program.consultedForSelf(fn) ? String(this.program.letsSelfGo(fn)) : '-';
-    return `${leaks}|${selfGo}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}|${factory}`;
+    // (and which of its parameters keep what they are lent, Program.keepsParam: its callers'
+    // lent objects stay theirs through it)
+    const kept = fn.s.keptParams ? fn.s.keptParams.map(p => `${p}=${this.program.keepsParam(fn, p)}`).join(',') : '';
+    return `${leaks}|${selfGo}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}|${factory}|${kept}`;
   }
 
   /** Whether update(path, next) can work in place (else it rebuilds everything). */

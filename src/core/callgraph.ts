@@ -384,7 +384,7 @@ const edgeKey = (calls: ResolvedCall[]) => calls.map(c => c.targets.map(t => `${
 // (with what decides whether a call runs its callee on a new object, findings.ts: the receiver,
 // the first argument, a fresh local; and which arguments are the caller's parameters, which
 // may hold a thread instance's own object: Visit.own)
-const contextKey = (fn: FnInfo, calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}${c.site.atImport ? 'i' : ''}${paramArgs(fn, c.site)}`).join(';');
+const contextKey = (fn: FnInfo, calls: ResolvedCall[]) => calls.map(c => `${c.locks.join(',')}|${c.site.callee.root}.${c.site.callee.attrs.join('.')}|${c.site.args[0] ?? ''}|${c.site.fresh ? 1 : 0}${c.site.lends ? c.site.lends.join(',') : ''}${c.site.atImport ? 'i' : ''}${paramArgs(fn, c.site)}`).join(';');
 const paramArgs = (fn: FnInfo, site: CallSite) => {
   let out = '';
   const ps = fn.s.params;

@@ -55,7 +55,11 @@ interface Visit { fn: FnInfo; up: Visit | undefined; locks: string[];
   held: string[];
   /** Names of the function that hold an object of the thread instance's own (ThreadEntry.
    *  ownParams at its entry; a method's self called on one, a parameter given one), sorted. */
-  own?: string[] }
+  own?: string[];
+  /** Names of the function that hold an object only this call chain has: a caller's new
+   *  local lent to it (CallSite.lends) where it keeps the parameter (Program.keepsParam),
+   *  sorted. What is done on them is done on no shared object. */
+  fresh?: string[] }
 
 function pathArray(p: Visit): string[] {
   const out: string[] = [];
@@ -505,7 +509,7 @@ export class Findings {
     while (stack.length) {
       if (states >= limit) { this.truncatedThreads.add(t); break; }
       const st = stack.pop()!;
-      const base = (st.setup ? '1' : '0') + st.locksKey + (st.own ? `#${st.own.join(',')}` : '');
+      const base = (st.setup ? '1' : '0') + st.locksKey + (st.own ? `#${st.own.join(',')}` : '') + (st.fresh ? `!${st.fresh.join(',')}` : '');
       // (on any object already: the narrower state finds nothing more)
       if (st.recv && isSeen(st.fn, base)) continue;
       const key = st.recv ? `${base}@${st.recv.key}` : base;
@@ -524,12 +528,16 @@ export class Findings {
         const locksKey = held === st.held ? st.locksKey : held.join(',');
         // (a method of an object only this call reaches runs as a constructor's does: on it)
         const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root))
-          || program.calledOnMade(st.fn, call.site, call.targets));
+          || program.calledOnMade(st.fn, call.site, call.targets)
+          || (!!st.fresh && call.site.callee.attrs.length === 1 && st.fresh.includes(call.site.callee.root) && !call.targets.some(x => program.leaks(x.fn))));
+        // (what this call is lent: a new local of this function's, or a name holding one)
+        const lent = top ? undefined : lentAt(program, st, call);
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
           const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
           const own = st.own && ownAtCall(st.fn, st.own, call, fn);
-          const k = (setup ? '1' : '0') + locksKey + (own ? `#${own.join(',')}` : '');
-          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv, held, ...(own ? { own } : {}) });
+          const fresh = lent && freshAtCall(program, lent, call, fn);
+          const k = (setup ? '1' : '0') + locksKey + (own ? `#${own.join(',')}` : '') + (fresh ? `!${fresh.join(',')}` : '');
+          if (!isSeen(fn, recv ? `${k}@${recv.key}` : k)) stack.push({ fn, up: st, locks, locksKey, setup, thread: t, index: -1, recv, held, ...(own ? { own } : {}), ...(fresh ? { fresh } : {}) });
         });
       }
     }
@@ -570,6 +578,7 @@ export class Findings {
         if (REFERENCE_ONLY.has(a.op) || !wanted(a.container) || a.site.line <= after) continue;
         if (a.receivers && v.recv && !program.conesMeet(a.receivers, [v.recv]).length) continue;
         if (a.freshRoot !== undefined && program.madeLocal(v.fn, a.freshRoot)) continue;
+        if (v.fresh && a.ownRoot !== undefined && v.fresh.includes(a.ownRoot)) continue;
         if (v.setup && newObjects(program, v.fn, a)) continue;
         let l = byContainer.get(a.container);
         if (!l) byContainer.set(a.container, (l = []));
@@ -1133,6 +1142,25 @@ function ownAtCall(caller: FnInfo, own: string[], call: ResolvedCall, callee: Fn
   if (site.args.some(a => own.includes(a)) || Object.values(site.kwargs).some(a => own.includes(a))) {
     for (const [param, text] of bindArguments(callee, t.bound, site.args, site.kwargs)) if (own.includes(text) && !out.includes(param)) out.push(param);
   }
+  return out.length ? out.sort() : undefined;
+}
+
+/** The names at a call that hold an object only this call chain has: the visit's own fresh
+ *  names, and the new locals the call is lent (CallSite.lends, Program.madeLocal). */
+function lentAt(program: Program, st: Visit, call: ResolvedCall): string[] | undefined {
+  const lends = call.site.lends?.filter(n => program.madeLocal(st.fn, n));
+  if (!st.fresh) return lends?.length ? lends : undefined;
+  return lends?.length ? [...new Set([...st.fresh, ...lends])] : st.fresh;
+}
+
+/** The parameters of a callee given one of `lent` that it keeps (Program.keepsParam). */
+function freshAtCall(program: Program, lent: string[], call: ResolvedCall, callee: FnInfo): string[] | undefined {
+  const { site } = call;
+  if (!site.args.some(a => lent.includes(a)) && !Object.values(site.kwargs).some(a => lent.includes(a))) return undefined;
+  const t = call.targets.find(x => x.fn === callee);
+  if (!t) return undefined;
+  const out: string[] = [];
+  for (const [param, text] of bindArguments(callee, t.bound, site.args, site.kwargs)) if (lent.includes(text) && program.keepsParam(callee, param) && !out.includes(param)) out.push(param);
   return out.length ? out.sort() : undefined;
 }
 

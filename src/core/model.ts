@@ -47,6 +47,10 @@ export interface CallSite extends Span {
    *  leaves this call (never passed, returned, stored or seen by a closure): no other thread
    *  can reach the object. */
   fresh?: boolean;
+  /** Locals of the kind `fresh` marks, passed whole to this call before anything else lets
+   *  them go (`decorate(span, n)`): lent, the object new where the callee keeps its parameter
+   *  (FunctionSummary.keptParams; Findings' Visit.fresh). */
+  lends?: string[];
 }
 
 export type AccessOp = string;
@@ -258,6 +262,13 @@ export interface FunctionSummary {
   /** A method whose self leaves it: passed on, stored, handed out as a bound method (a thread
    *  target) or seen by a closure. */
   selfEscapes?: boolean;
+  /** Parameters (not self) that never leave the call: used as receivers (`span.tag(k)`) or
+   *  passed whole to other calls (lent on, CallSite.lends), never stored, returned, put in a
+   *  container or seen by a closure (Program.keepsParam follows the lending). */
+  keptParams?: string[];
+  /** Locals of `made` (a new object each call) whose first way out is a `return` (`f =
+   *  Future(); …; return f`): what the function returns is new (Program.factory). */
+  returnsMade?: string[];
   /** Attributes of self taken as values (`self.run` handed to a thread, `len(self.items)`): a
    *  method among them is self handed on (Program.leaks). */
   selfValues?: string[];
@@ -336,7 +347,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 14;
+export const ENGINE_VERSION = 15;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

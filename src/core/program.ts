@@ -493,7 +493,8 @@ export class Program {
     if (r === undefined) {
       // (made by a class whose __init__ keeps it, `Thread(target=self.run).start()`, it is not
       // the call's own: its thread has it too)
-      r = texts.every(t => { const made = this.evalPath(fn, dotted(t)); return this.makesNew(made) && !made.some(v => v.k === 'cls' && this.leaksFromInit(v.cls)); });
+      // (through what callers hand a parameter too, `fut = executor.submit(f)`: makesNewAt)
+      r = texts.every(t => { const made = this.inferred(() => this.evalPath(fn, dotted(t))); return this.makesNew(made) && !made.some(v => v.k === 'cls' && this.leaksFromInit(v.cls)); });
       for (const site of fn.s.calls) {
         if (!r) break;
         if (site.callee.root !== name || site.callee.attrs.length !== 1) continue;
@@ -651,6 +652,36 @@ export class Program {
     return starts(init, 0);
   }
 
+  /** Whether fn's parameter p never leaves the call (FunctionSummary.keptParams), through
+   *  what fn lends it to (`decorate(span)` keeping its own) and the methods it calls on it (none
+   *  letting its self go): an object new to a caller and lent here stays that caller's. A call
+   *  of nothing analyzed (`json.dumps(span)`, `pool.submit(f, span)`) may keep it. */
+  keepsParam(fn: FnInfo, p: string): boolean {
+    if (!fn.s.keptParams?.includes(p)) return false;
+    const key = `${fn.key}\0${p}`;
+    let r = this.keptMemo.get(key);
+    if (r !== undefined) return r;
+    // (a helper lending to itself: kept unless something else says otherwise)
+    this.keptMemo.set(key, true);
+    r = true;
+    for (const site of fn.s.calls) {
+      const onIt = site.callee.attrs.length === 1 && site.callee.root === p;
+      const lent = site.args.includes(p) || Object.values(site.kwargs).includes(p);
+      if (!onIt && !lent) continue;
+      const targets = this.callTargets(fn, site);
+      if (onIt && targets.some(t => this.leaks(t.fn))) { r = false; break; }
+      if (!lent) continue;
+      if (!targets.length || targets.some(t => {
+        const params = callParams(t.fn, t.bound);
+        const at = [...site.args.map((a, i) => (a === p ? paramAt(params, i) ?? null : undefined)), ...Object.entries(site.kwargs).map(([k, a]) => (a === p ? paramAt(params, k) ?? null : undefined))];
+        return at.some(q => q === null || (q !== undefined && !this.keepsParam(t.fn, q)));
+      })) { r = false; break; }
+    }
+    this.keptMemo.set(key, r);
+    return r;
+  }
+  private keptMemo = new Map<string, boolean>();
+
   /** Whether the call `text(…)` in fn makes a new object of the analyzed code each time (a
    *  class, or a factory), not something outside it (`weakref.ref(self)` wraps a shared one). */
   makesNewAt(fn: FnInfo, text: string): boolean {
@@ -677,6 +708,8 @@ export class Program {
     this.factoriesAsked.add(fn);
     const r = fn.s.returns;
     return !!r?.length && r.every(t => {
+      // (a local the function made and returns first, `f = Future(); return f`)
+      if (fn.s.returnsMade?.includes(t)) return this.madeLocal(fn, t);
       if (t === UNKNOWN_RETURN || !t.endsWith('()')) return false;
       const made = this.evalPath(fn, dotted(t.slice(0, -2)));
       return this.makesNew(made, depth + 1) && !made.some(v => v.k === 'cls' && this.leaksFromInit(v.cls));
@@ -2338,7 +2371,7 @@ export class Program {
 
   /** Forgets what construction sites and return statements said: the program changed
    *  (Analysis.update). */
-  resetInference(): void { this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); this.lockMemo.clear(); this.foreignMemo.clear(); }
+  resetInference(): void { this.keptMemo.clear(); this.paramMemo.clear(); this.returnMemos[0].clear(); this.returnMemos[1].clear(); this.lockMemo.clear(); this.foreignMemo.clear(); }
 
   /** (apart for containersOf, where constructor parameters have types: `inferring`) */
   private readonly returnMemos = [new Map<FnInfo, Val[]>(), new Map<FnInfo, Val[]>()];

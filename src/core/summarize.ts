@@ -1237,13 +1237,15 @@ class Summarizer {
   private markFresh(scope: Scope, body: SyntaxNode, bases?: ExprPath[]): void {
     const fn = scope.fn;
     const cand = new Set(scope.made ? [...scope.made.keys()].filter(x => !scope.notMade?.has(x) && !scope.declaredGlobal.has(x) && !fn.params.includes(x)) : []);
-    if (cand.size && !(fn.calls.some(c => cand.has(c.callee.root)) || fn.accesses.some(a => cand.has(a.target.root)))) cand.clear();
+    if (cand.size && !(fn.calls.some(c => cand.has(c.callee.root)) || fn.accesses.some(a => cand.has(a.target.root)) || fn.returns?.some(r => cand.has(r)))) cand.clear();
     // A method's own object leaves it the same ways (`register(self)`, `target=self.run`, a
     // closure using self): then an object made by a caller and handed to this method as its
     // receiver is no longer that caller's alone (FunctionSummary.selfEscapes).
     const sp = fn.kind === 'method' ? fn.selfParam : undefined;
     let selfSeen = !sp;
-    if (!cand.size && selfSeen) return;
+    // (and the parameters that never leave it: FunctionSummary.keptParams)
+    const kept = new Set(fn.params.filter(p => p !== sp && !p.startsWith('*') && !scope.declaredGlobal.has(p)));
+    if (!cand.size && selfSeen && !kept.size) return;
     // (explicit stack: the nesting can be deep)
     const stack: [SyntaxNode, boolean][] = [[body, false]];
     const stores = new Map<string, { line: number; column: number }>();
@@ -1251,12 +1253,14 @@ class Summarizer {
     // q.put(t)`: the round's uses between its binding and the let-go are its own; a use before
     // the first binding in the loop is the last round's object)
     const after = new Map<string, { line: number; column: number }>();
-    while (stack.length && (cand.size || !selfSeen)) {
+    const returnsAt: { name: string; line: number; column: number }[] = [];
+    while (stack.length && (cand.size || !selfSeen || kept.size)) {
       const [node, nested] = stack.pop()!;
       if (node.type === 'identifier') {
         // (`self.roster`, `f(roster=…)`: names, not the local)
         if ((node.field === 'attribute' && node.parent?.type === 'attribute') || (node.field === 'name' && node.parent?.type === 'keyword_argument')) continue;
         const name = this.t(node);
+        if (kept.has(name) && (nested || !(receiverUse(node, n => this.t(n)) === 'use' || lentTo(node) || testedOnly(node)))) kept.delete(name);
         if (name === sp && !selfSeen) {
           // (`return self`: back to the caller, who has it already; `self.x` as a value hands
           // on x, not self, unless x is a method: the analysis decides, from selfValues)
@@ -1278,6 +1282,7 @@ class Summarizer {
         const bound = release && release.loop >= 0 ? scope.madeLoops?.get(name) : undefined;
         const gone = release && (release.loop < 0 || (bound?.length && bound.every(b => b.loop === release.loop))) ? release.stmt : undefined;
         if (gone) {
+          if (gone.type === 'return_statement') { const at = this.span(gone); returnsAt.push({ name, line: at.line, column: at.column }); }
           if (bound) {
             const first = bound.reduce((x, y) => (y.line < x.line || (y.line === x.line && y.column < x.column) ? y : x));
             const prev = after.get(name);
@@ -1294,14 +1299,27 @@ class Summarizer {
       const inner = nested || node.type === 'function_definition' || node.type === 'lambda' || node.type === 'class_definition';
       for (const c of node.children) stack.push([c, inner]);
     }
+    if (kept.size) fn.keptParams = [...kept].sort();
     if (!cand.size) return;
     fn.made = nameTable();
     for (const name of [...cand].sort()) fn.made[name] = [...scope.made!.get(name)!];
+    // (returned before anything else lets it go, `f = Future(); …; return f`: a factory's)
+    const returned = [...cand].filter(name => { const st = stores.get(name); return !!st && returnsAt.some(r => r.name === name && r.line === st.line && r.column === st.column); });
+    if (returned.length) fn.returnsMade = returned.sort();
     const before = (root: string, line: number, column: number) => {
       const st = stores.get(root), from = after.get(root);
       return (!st || line < st.line || (line === st.line && column < st.column)) && (!from || line > from.line || (line === from.line && column > from.column));
     };
-    for (const c of fn.calls) if (c.callee.attrs.length === 1 && cand.has(c.callee.root) && before(c.callee.root, c.line, c.column)) c.fresh = true;
+    // (lent: passed whole to a call that is where it is first let go, or before that)
+    const atOrBefore = (root: string, line: number, column: number) => {
+      const st = stores.get(root);
+      return (st?.line === line && st.column <= column) || before(root, line, column);
+    };
+    for (const c of fn.calls) {
+      if (c.callee.attrs.length === 1 && cand.has(c.callee.root) && before(c.callee.root, c.line, c.column)) c.fresh = true;
+      const lent = [...c.args, ...Object.values(c.kwargs)].filter(a => cand.has(a) && atOrBefore(a, c.line, c.column));
+      if (lent.length) c.lends = [...new Set(lent)].sort();
+    }
     for (const a of fn.accesses) if (a.target.attrs.length && cand.has(a.target.root) && before(a.target.root, a.line, a.column)) a.fresh = true;
   }
 
@@ -3508,6 +3526,19 @@ function letGo(id: SyntaxNode): { stmt: SyntaxNode; loop: number } | undefined {
   else return undefined;
   // (and the loop it is in: loopOf)
   return { stmt, loop: loopOf(stmt) };
+}
+
+/** A name only compared or tested (`if span is None:`, `not span`): it goes nowhere. */
+function testedOnly(id: SyntaxNode): boolean {
+  const p = id.parent;
+  return !!p && (p.type === 'comparison_operator' || p.type === 'not_operator' || ((p.type === 'if_statement' || p.type === 'while_statement' || p.type === 'elif_clause') && id.field === 'condition'));
+}
+
+/** A name passed whole as an argument of a call (`decorate(span, n)`, `f(x=span)`). */
+function lentTo(id: SyntaxNode): boolean {
+  const p = id.parent;
+  const list = p?.type === 'keyword_argument' && id.field === 'value' ? p.parent : p;
+  return list?.type === 'argument_list' && list.parent?.type === 'call';
 }
 
 /** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
