@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, OPERATOR_READS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, OPERATOR_READS, READING_FUNCTIONS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -2497,6 +2497,8 @@ class Summarizer {
           // (`exec(code, self.locals)`: the code's assignments and definitions go into it)
           this.recordAccess(ctx, n, path, 'write', 'exec');
         } else if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
+        // (`copy.deepcopy(self._meta)`, `json.dumps(self.state)`: a library function that walks it)
+        else if (fcanon && READING_FUNCTIONS.has(fcanon) && p.children.filter(c => c.named)[0] === n) this.recordAccess(ctx, n, path, 'read', fcanon.split('.').pop()!);
         // (`snap.update(self._hot)`: the method iterates it here)
         else if (f?.type === 'attribute' && ITERATING_METHODS.has(this.t(child(f, 'attribute') ?? f))) this.recordAccess(ctx, n, path, 'read', 'iter');
         else this.recordAccess(ctx, n, path, 'read', 'pass');

@@ -186,6 +186,13 @@ export const ITERATING_METHODS = new Set(['update', 'extend', 'extendleft', 'joi
 export const MUTATING_FUNCTIONS = new Set(['heapq.heappush', 'heapq.heappop', 'heapq.heapify', 'heapq.heapreplace', 'heapq.heappushpop',
   'bisect.insort', 'bisect.insort_left', 'bisect.insort_right', 'random.shuffle']);
 
+/** Library functions that read the whole of what they are given first (iterate it, copy it,
+ *  serialize it): a read of the container there, racing with its writes. */
+export const READING_FUNCTIONS = new Set(['copy.copy', 'copy.deepcopy', 'json.dumps', 'json.dump', 'pickle.dumps', 'pickle.dump',
+  'pprint.pformat', 'pprint.pprint', 'pprint.pp', 'itertools.chain', 'itertools.islice', 'collections.Counter', 'collections.OrderedDict',
+  'collections.deque', 'collections.UserDict', 'collections.UserList', 'heapq.nlargest', 'heapq.nsmallest', 'statistics.mean', 'statistics.median', 'random.choice', 'random.sample',
+  'functools.reduce', 'operator.countOf', 'marshal.dumps', 'yaml.dump', 'yaml.safe_dump', 'csv.writer']);
+
 /** External bases that make a class a container (`class _PoolCache(dict)`). */
 export const CONTAINER_BASES: Record<string, string> = {
   dict: 'dict', list: 'list', set: 'set', 'collections.OrderedDict': 'OrderedDict', 'collections.defaultdict': 'defaultdict',
