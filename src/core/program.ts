@@ -33,10 +33,13 @@ export interface ClassInfo {
  *  public module global that importers may rebind (`logging.lastResort`), a call's result
  *  where some of what the function returns is unknown (`getLogger()`). Its methods dispatch as
  *  on any object of their class, never narrowed to its (CallTarget.recv).
+ *  `partial`: loose because some of what the call returns is not known at all (`return
+ *  NullSpan()` or `return self.span`, self.span untyped): methods of the name are guessed for
+ *  the rest, as on an unknown object (callTargets).
  *  `element`: what a container holds (its annotation's or its adds' class, Program.elementsOf),
  *  not the container: it has none of the element's attributes. */
 export type Val =
-  | { k: 'inst'; cls: ClassInfo; loose?: boolean; element?: boolean; narrowed?: boolean }
+  | { k: 'inst'; cls: ClassInfo; loose?: boolean; element?: boolean; narrowed?: boolean; partial?: boolean }
   | { k: 'cls'; cls: ClassInfo }
   | { k: 'fn'; fn: FnInfo; bound: boolean; dispatch?: ClassInfo; loose?: boolean }
   | { k: 'mod'; name: string }
@@ -1778,7 +1781,9 @@ export class Program {
       // nor is a builtin type: `dict.fromkeys(items)`)
       // (also on an object known only loosely to be of classes that lack the method: a local
       // tested with isinstance against another class, which may be anything else)
-      const guess = vals.length ? recv.length > 0 && recv.every(v => v.k === 'inst' && v.narrowed) : !recv.length || recv.every(v => v.k === 'inst' && v.loose);
+      // (or known for only some of what a call returns, `return NullSpan()` beside `return
+      // self.span`: the rest may be anything with the method, Val.partial)
+      const guess = vals.length ? recv.length > 0 && recv.every(v => v.k === 'inst' && (v.narrowed || v.partial)) : !recv.length || recv.every(v => v.k === 'inst' && v.loose);
       if (guess && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
         for (const m of this.namedReceiver(recvPath, this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn))) if (fits(fn, m, site)) add(m, true);
       }
@@ -2396,7 +2401,7 @@ export class Program {
     }
     this.returnDepth++;
     // (some of what it returns unknown, or known only loosely: its instances are loose)
-    let loose = false;
+    let loose = false, unknown = false;
     try {
       for (const text of fn.s.returns) {
         const call = text.endsWith('()');
@@ -2412,7 +2417,7 @@ export class Program {
             if (!out.some(o => sameVal(o, m))) out.push(m);
           }
         }
-        if (!some) loose = true;
+        if (!some) { loose = true; unknown = true; }
       }
     } finally { this.returnDepth--; }
     // (where the returns say nothing, or not all, the annotation does: `-> Worker` on an
@@ -2421,7 +2426,7 @@ export class Program {
       const declared = this.declaredReturn(fn);
       if (declared.length) { out.length = 0; out.push(...declared); return out; }
     }
-    if (loose) out.forEach((v, i) => { if (v.k === 'inst' && !v.loose) out[i] = { ...v, loose: true }; });
+    if (loose) out.forEach((v, i) => { if (v.k === 'inst' && (!v.loose || (unknown && !v.partial))) out[i] = { ...v, loose: true, ...(unknown ? { partial: true } : {}) }; });
     return out;
   }
 
