@@ -3218,7 +3218,10 @@ class Summarizer {
       start.lambda = this.lambdaFunction(t, ctx);
       lambdaNode = target;
     } else {
-      const tp = this.pathOf(t);
+      // (an object made to be the target, `pool.submit(Task(…))`, `Thread(target=Job())`: its
+      // `__call__`, on the object the start made)
+      const made = t.type === 'call' ? this.dottedText(child(t, 'function')) : undefined;
+      const tp = made && classLike(made) ? { root: `<call:${made}>`, attrs: ['__call__'] } : this.pathOf(t);
       if (!tp) return undefined;
       // (a name bound to one of several functions: a start of each; of a conditional's, one
       // of them runs, ThreadStart.oneOf)
