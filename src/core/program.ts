@@ -1085,6 +1085,15 @@ export class Program {
     const lt = narrowed === NO_VALS ? types : types.filter(x => !x.startsWith(NARROWED));
     const also = (vals: Val[]) => joinVals(vals, narrowed);
     if (!lt.length) return narrowed;
+    // (a name bound in two ways, one of them an element, `t` of `[Thread(target=t.run) for t in
+    // jobs]` and of a later `for t in threads:`: each way's values)
+    if (lt.length > 1 && lt.some(elementText)) {
+      let out: Val[] = NO_VALS;
+      const plain = lt.filter(x => !elementText(x));
+      for (const x of lt) if (elementText(x)) out = joinVals(out, this.localTypeVals(f, root, [x]) ?? NO_VALS);
+      if (plain.length) out = joinVals(out, this.localTypeVals(f, root, plain) ?? NO_VALS);
+      return also(out);
+    }
     if (lt[0].startsWith(GETATTR_OF)) return this.dispatched(f, lt[0].slice(GETATTR_OF.length));
     // (a loop variable: an element of the container it iterates)
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
@@ -3149,6 +3158,12 @@ const HAND_DOWN_ROUNDS = 3;
 export function chained(text: string): ExprPath {
   const i = text.lastIndexOf('().');
   return i < 0 ? dotted(text) : { root: `<call:${text.slice(0, i)}>`, attrs: text.slice(i + 3).split('.') };
+}
+
+/** A local type text naming an element or item of something (a loop variable's, an unpacked
+ *  tuple's, a getattr dispatch), not a type. */
+function elementText(x: string): boolean {
+  return x.startsWith(EACH_OF) || x.startsWith(VALUES_OF) || x.startsWith(NESTED_OF) || x.startsWith(TUPLE_OF) || x.startsWith(GETATTR_OF);
 }
 
 /** `concurrent` for `concurrent.futures._base`. */

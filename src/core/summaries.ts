@@ -285,6 +285,8 @@ export class HelperSummaries {
       const itemRead = !!a.item && ids.length > 0 && this.program.knownItems(fn, a.target);
       for (const id of ids) {
         const what: { -readonly [K in keyof AccessWhat]: AccessWhat[K] } = itemRead ? { container: id, access: 'read', op: 'getitem' } : { container: id, access: a.access, op: a.op };
+        // (`d[k]` on a defaultdict inserts k when it is missing: a write)
+        if (what.op === 'getitem' && what.access === 'read' && this.program.containers.get(id)?.type === 'defaultdict') { what.access = 'write'; what.op = 'getitem-insert'; }
         if (a.key !== undefined) what.key = a.key;
         if (a.value !== undefined && !itemRead) what.value = a.value;
         if (a.readWrite && !itemRead) what.readWrite = true;

@@ -3221,8 +3221,11 @@ class Summarizer {
       // (an object made to be the target, `pool.submit(Task(…))`, `Thread(target=Job())`: its
       // `__call__`, on the object the start made)
       const made = t.type === 'call' ? this.dottedText(child(t, 'function')) : undefined;
-      const tp = made && classLike(made) ? { root: `<call:${made}>`, attrs: ['__call__'] } : this.pathOf(t);
-      if (!tp) return undefined;
+      const tp0 = made && classLike(made) ? { root: `<call:${made}>`, attrs: ['__call__'] } : this.pathOf(t);
+      if (!tp0) return undefined;
+      // (a comprehension's own variable, `[Thread(target=t.run) for t in jobs]`: not the
+      // function's `t`)
+      const tp = ctx.shadow?.has(tp0.root) ? shadowed(tp0) : tp0;
       // (a name bound to one of several functions: a start of each; of a conditional's, one
       // of them runs, ThreadStart.oneOf)
       const alts = this.choicesOf(ctx, tp);
