@@ -817,7 +817,7 @@ export class Findings {
     const shared = this.sharesLock(fn);
     /** chk then act on chk.container, in fn (at its call of `helper`, where the helper does
      *  both: `at` gives their places there). */
-    const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }) => {
+    const consider = (index: number, chk: EffectiveAccess, act: EffectiveAccess, helper?: { fn: FnInfo; chk: EffectiveAccess; act: EffectiveAccess }, split?: string) => {
       if (program.threadLocal(chk.container) || this.callLocal(chk.container, byContainer.get(chk.container))) return false;
       // the threads that run it for real on this container: one that reaches it only in setup
       // (a constructor calling self._read()) runs it on an object no one else has yet, if the
@@ -848,7 +848,8 @@ export class Findings {
       // (a writer ordered with both, by a common lock or a join, or by a start: the writer's
       // thread started after both, or this function's one thread after the writer; not where
       // this function runs as many instances)
-      const ordered = (w: ThreadAccess) => w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED))
+      // (the test and the act under one lock in two blocks: that lock orders nothing between them)
+      const ordered = (w: ThreadAccess) => (!split && w.canonical.some(l => canon(chk).includes(l) && canon(act).includes(l) && !l.startsWith(STARTED)))
         || fnThreads.every(t => importOrdered(w, t))
         || (!manyHere && ((startOrdered({ canonical: canon(chk) }, w.thread) && startOrdered({ canonical: canon(act) }, w.thread)) || (fnThreads.length === 1 && (startOrdered(w, fnThreads[0]) || this.beforeStartCall(w, fnThreads[0])))));
       // (the first writer on another thread that can fall between the test and the act)
@@ -864,7 +865,7 @@ export class Findings {
       const what = (e: EffectiveAccess) => (e.via.length ? `${e.op} via ${e.via[0]}` : e.op);
       const where = helper ? `${fn.s.qualname} through ${chk.via.join(' → ')} (line ${chk.site.line})` : fn.s.qualname;
       const [c, w] = helper ? [helper.chk, helper.act] : [chk, act];
-      const msg = `check-then-act on ${display(chk.container)} in ${where}: \`${c.op}\` test at line ${c.site.line} then ${what(w)} at line ${w.site.line}${helper ? ` of ${helper.fn.s.qualname}` : ''} without a lock, on ${tid}` +
+      const msg = `check-then-act on ${display(chk.container)} in ${where}: \`${c.op}\` test at line ${c.site.line} then ${what(w)} at line ${w.site.line}${helper ? ` of ${helper.fn.s.qualname}` : ''} ${split ? `in another block holding ${split}, let go between them` : 'without a lock'}, on ${tid}` +
         (other ? `; ${use ? `another thread takes the key out: ${other.op} on` : 'also written on'} ${other.thread.id} in ${other.fn.s.qualname}` : manyHere ? '; runs as many instances' : '; runs on each of them at once');
       const at = helper?.fn ?? fn;
       const acc = (e: EffectiveAccess, bound: EffectiveAccess, access: 'read' | 'write'): FindingAccess => ({
@@ -892,7 +893,12 @@ export class Findings {
       if (chk.freshRoot !== undefined && program.madeLocal(fn, chk.freshRoot)) continue;
       // (the first write after it, else a read of the key; or that read, where no writer can
       // break the test before the write: `if k in d: d[k]` … `d[j] = v`)
-      for (const act of actsAfter(eff, chk, shared)) if (consider(index, chk, act)) break;
+      let found = false;
+      for (const act of actsAfter(eff, chk, shared)) if ((found = consider(index, chk, act))) break;
+      // (or a write under the same lock in a later block of its own, with no test of its own
+      // before it there: `with L: present = k in d` … `with L: d[k] = v`)
+      const split = found ? undefined : splitAct(fn, eff, chk, shared);
+      if (split) consider(index, chk, split.act, undefined, split.lock);
     }
     return out;
   }
@@ -1024,6 +1030,27 @@ const LITERAL_KEY = /^(["'][^"']*["']|-?\d+)$/;
 /** (not binding the name: `items = dict(self._items); items[k] = v; self._items = items`
  *  after `if k not in self._items` is a copy-on-write that acts on the key) */
 const KEYLESS_WRITES = new Set(['clear']);
+
+/** A write of chk's container after it under a lock chk holds, but in another block taking it
+ *  (DirectAccess.region: the lock is let go between them), with no test of the container in
+ *  that block before it (a double-checked insert tests again) and not an insert that is its
+ *  own test (`setdefault`); with the lock's text. Direct entries of fn only. */
+function splitAct(fn: FnInfo, eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): { act: EffectiveAccess; lock: string } | undefined {
+  if (chk.via.length) return undefined;
+  const regionOf = (e: EffectiveAccess) => fn.s.accesses.find(a => a.line === e.site.line && a.column === e.site.column && a.op === e.op)?.region;
+  const rc = regionOf(chk);
+  if (rc === undefined) return undefined;
+  for (const e of eff) {
+    if (e.container !== chk.container || e.access !== 'write' || e.via.length || !after(e, chk) || !shared(e, chk) || e.op === 'setdefault') continue;
+    if (chk.key !== undefined && (KEYLESS_WRITES.has(e.op) || (e.key !== undefined && LITERAL_KEY.test(chk.key) && LITERAL_KEY.test(e.key) && chk.key !== e.key))) continue;
+    const re = regionOf(e);
+    if (re === undefined || re === rc) continue;
+    if (eff.some(t => t.check && t.container === chk.container && !t.via.length && after(e, t) && regionOf(t) === re)) continue;
+    const lock = chk.locks.find(l => e.locks.includes(l)) ?? chk.locks[0];
+    return { act: e, lock };
+  }
+  return undefined;
+}
 
 /** Whether e is placed after chk in their function. */
 const after = (e: EffectiveAccess, chk: EffectiveAccess) => e.site.line > chk.site.line || (e.site.line === chk.site.line && e.site.column > chk.site.column);

@@ -65,6 +65,10 @@ export interface DirectAccess extends Span {
   readWrite?: boolean;
   /** A membership or `.get` test, the "check" of check-then-act. */
   check?: boolean;
+  /** Under a lock: the `with` block that took the innermost one (its line, relative to the
+   *  function's), so a test and a write under one lock in two blocks are told apart: the lock
+   *  is let go between them (Findings.checksOf). */
+  region?: number;
   /** Through a local that holds an object only this call sees (CallSite.fresh). */
   fresh?: boolean;
   /** An element write through an attribute of the element (`self.infos[k].offsets.append(x)`,
@@ -347,7 +351,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 15;
+export const ENGINE_VERSION = 16;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

@@ -95,6 +95,8 @@ interface Ctx {
   /** In the child's branch after `os.fork()` (`if pid == 0:`): what it calls runs in another
    *  process (a start of kind process each, not a call: forkChild). */
   forkChild?: boolean;
+  /** The `with` block that took the innermost lock held (DirectAccess.region). */
+  region?: number;
 }
 
 export interface SummarizeInput {
@@ -1146,7 +1148,9 @@ class Summarizer {
       }
     }
     const body = child(n, 'body');
-    if (body) this.block(body.children, { ...ctx, locks });
+    // (in a function, relative to it: a segment moved whole keeps it; module code has none)
+    const region = locks.length > ctx.locks.length && ctx.scope.fn.kind !== 'module' ? this.line(n) - ctx.scope.fn.line : ctx.region;
+    if (body) this.block(body.children, { ...ctx, locks, region });
   }
 
   // ---- definitions ----
@@ -3098,6 +3102,7 @@ class Summarizer {
     if (readWrite) a.readWrite = true;
     if (check) a.check = true;
     if (item) a.item = true;
+    if (ctx.region !== undefined && ctx.locks.length) a.region = ctx.region;
     ctx.scope.fn.accesses.push(a);
   }
 
