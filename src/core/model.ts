@@ -199,6 +199,10 @@ export interface AttrInfo {
   /** Of a container attribute bound to a literal of self's methods (`self.handlers = {"put":
    *  self.on_put}`): their names, its elements (a dispatch table, Program.elementsOf). */
   methodValues?: string[];
+  /** Bound to a container method of another of self's attributes (`self._append =
+   *  self._queue.append`, kept for speed): `_queue.append`. A call of it (`self._append(k)`)
+   *  is that access (Summarizer.boundMethodAccesses). */
+  boundMethods?: string[];
   /** Of a queue (`self.inbox = queue.Queue()`): the types of what is put on it
    *  (`self.inbox.put(Req())`, `put_nowait(job)` with job typed), which its `get()` hands out
    *  (Program.localTypeVals): the consumer's `req = self.inbox.get()` is one of those. */
@@ -351,7 +355,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 16;
+export const ENGINE_VERSION = 17;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

@@ -251,9 +251,13 @@ export class Program {
         if (!vals.length) c.externalBases.push([b.root, ...b.attrs].join('.'));
       }
     }
-    this.collectContainers();
+    // (the function list first: the container table asks what calls return, `parse =
+    // _importer._get_module(…)` (botocore's six), which may look through every function;
+    // what those answers memoized before the table was whole is forgotten after it)
     this.fnList = [...this.fns.values()];
     this.fnList.forEach((fn, i) => { fn.ord = i; });
+    this.collectContainers();
+    this.resetInference();
   }
 
   functionsOf(f: FileSummary): FnInfo[] { return this.fnsByFile.get(f) ?? []; }

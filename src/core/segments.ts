@@ -36,6 +36,8 @@ export interface AttrNote {
   addedParam?: string;
   /** AttrInfo.methodValues. */
   methodValues?: string[];
+  /** AttrInfo.boundMethods: one. */
+  boundMethod?: string;
   /** Element classes of a container bound to a comprehension or a literal of constructions
    *  (`[Worker(i) for i in …]`): type texts, as its annotation's. */
   elementTypes?: string[];
@@ -79,6 +81,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.fromParam !== undefined && !info.fromParams?.includes(n.fromParam)) (info.fromParams ??= []).push(n.fromParam);
   if (n.names) info.names = [...new Set([...(info.names ?? []), ...n.names])];
   if (n.addedParam && !info.addedParams?.includes(n.addedParam)) (info.addedParams ??= []).push(n.addedParam);
+  if (n.boundMethod !== undefined && !info.boundMethods?.includes(n.boundMethod)) (info.boundMethods ??= []).push(n.boundMethod);
   if (n.methodValues) info.methodValues = [...new Set([...(info.methodValues ?? []), ...n.methodValues])];
   if (n.queued !== undefined && !info.queued?.includes(n.queued)) (info.queued ??= []).push(n.queued);
   if (n.functions !== undefined && !info.functions?.includes(n.functions)) (info.functions ??= []).push(n.functions);

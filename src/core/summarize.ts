@@ -1403,6 +1403,31 @@ class Summarizer {
     const body = child(n, 'body');
     if (body) this.block(body.children, { scope, locks: ctx.locks, inLoop: ctx.inLoop });
     this.scopes.pop();
+    this.boundMethodAccesses(cls);
+  }
+
+  /** A call of a bound container method kept on self (`self._append(k)` with `self._append =
+   *  self._queue.append`, AttrInfo.boundMethods) in the class's methods: the access it is, of
+   *  `self._queue`, as `self._queue.append(k)` would be. */
+  private boundMethodAccesses(cls: ClassSummary): void {
+    const bound = Object.values(cls.attrs).some(i => i.boundMethods);
+    if (!bound) return;
+    for (const fn of this.out.functions) {
+      if (fn.className !== cls.qualname || !fn.selfParam || fn.kind !== 'method') continue;
+      for (const c of fn.calls) {
+        if (c.callee.root !== fn.selfParam || c.callee.attrs.length !== 1 || c.property || c.setter || c.dunder) continue;
+        for (const bm of own(cls.attrs, c.callee.attrs[0])?.boundMethods ?? []) {
+          const [attr, m] = bm.split('.');
+          const write = WRITE_METHODS.has(m);
+          const a: DirectAccess = { line: c.line, column: c.column, endLine: c.endLine, endColumn: c.endColumn, target: { root: fn.selfParam, attrs: [attr] }, access: write ? 'write' : 'read', op: m, locks: c.locks };
+          const key = (write ? KEYED_WRITES.has(m) : m === 'get' || m === '__contains__' || m === '__getitem__') ? c.args[0] : undefined;
+          if (key !== undefined) a.key = key;
+          const value = VALUED_WRITES.has(m) ? c.args[1] : ARG_VALUE_WRITES.has(m) && c.args.length ? c.args[c.args.length - 1] : undefined;
+          if (value !== undefined) a.value = value;
+          fn.accesses.push(a);
+        }
+      }
+    }
   }
 
   // ---- assignments and bindings ----
@@ -2088,6 +2113,10 @@ class Summarizer {
       else if (factory && fp && !ct && !type) n.call = { lock: false, callee: this.t(factory) };
       return n;
     }
+    // (an object of a class made here under a looser annotation, `_cache: MutableMapping =
+    // LRUCache(50)`: the class made, whose own methods (and locks) run, not the annotation's)
+    const madeClass = type && value?.type === 'call' ? this.dottedText(child(value, 'function')) : undefined;
+    if (madeClass && classLike(madeClass) && !own(CONTAINER_CONSTRUCTORS, this.constructionCanon(value!) ?? madeClass)) type = undefined;
     const ct = this.containerType(value, type) ?? this.copiedContainer(value, ctx) ?? this.factoryContainer(value, ctx);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
@@ -2116,6 +2145,11 @@ class Summarizer {
       const names = items.map(v => (body ? (v?.type === 'identifier' && ctx.scope.cls!.methods.includes(this.t(v)) ? this.t(v) : undefined)
         : v?.type === 'attribute' && child(v, 'object')?.type === 'identifier' && this.t(child(v, 'object')!) === fn.selfParam ? this.t(child(v, 'attribute')!) : undefined));
       if (names.length && names.every(x => x !== undefined)) n.methodValues = names as string[];
+    }
+    // (a container method of another attribute of self's, `self._append = self._queue.append`)
+    if (fn.selfParam && value?.type === 'attribute') {
+      const parts = this.dottedText(value)?.split('.');
+      if (parts?.length === 3 && parts[0] === fn.selfParam && (READ_METHODS.has(parts[2]) || WRITE_METHODS.has(parts[2]))) n.boundMethod = `${parts[1]}.${parts[2]}`;
     }
     // (an executor class held to be called later, `self._executor_cls = executor_cls`,
     // `pool_cls = ThreadPoolExecutor`: AttrInfo.executorClass)
@@ -2593,7 +2627,8 @@ class Summarizer {
       const op = target.kind === 'del' ? 'delitem' : target.kind === 'augassign' ? 'augassign' : 'setitem';
       // (a dict subclass's own __setitem__ / __delitem__ runs here: CallSite.dunder)
       const dunder = target.kind === 'del' ? '__delitem__' : '__setitem__';
-      if (path.attrs.length || path.root !== ctx.scope.fn.selfParam) this.addCall(ctx, n, { root: path.root, attrs: [...path.attrs, dunder] }, target.kind === 'del' ? [key] : [key, v ?? ''], {}, 'dunder');
+      // (on self too, `self[key] = default` in LRUCache.setdefault; not in that method itself)
+      if (path.attrs.length || path.root !== ctx.scope.fn.selfParam || ctx.scope.fn.name !== dunder) this.addCall(ctx, n, { root: path.root, attrs: [...path.attrs, dunder] }, target.kind === 'del' ? [key] : [key, v ?? ''], {}, 'dunder');
       return this.recordAccess(ctx, n, path, 'write', op, key, v, target.kind === 'augassign');
     }
     this.recordAccess(ctx, n, path, 'read', 'getitem', key);
@@ -3324,7 +3359,7 @@ class Summarizer {
 
 /** What a method does with its own object that is a container's operation: items, membership,
  *  iteration, whole reads and the container methods (not `str(self)`, passing or returning it). */
-const SELF_ITEM_OPS = new Set(['setitem', 'delitem', 'augassign', 'getitem', 'element-set', 'element-del', 'element-augassign', 'in', 'not in', 'iter',
+const SELF_ITEM_OPS = new Set(['next', 'setitem', 'delitem', 'augassign', 'getitem', 'element-set', 'element-del', 'element-augassign', 'in', 'not in', 'iter',
   'len', 'list', 'sorted', 'dict', 'set', 'tuple', 'frozenset', 'any', 'all', 'sum', 'max', 'min', 'enumerate', 'reversed', 'zip']);
 function selfContainerOp(op: string): boolean {
   return SELF_ITEM_OPS.has(op) || op.startsWith('element.') || READ_METHODS.has(op) || WRITE_METHODS.has(op);
@@ -3564,7 +3599,7 @@ function receiverUse(id: SyntaxNode, text: (n: SyntaxNode) => string): 'use' | '
   // (iterated over, or read whole by a builtin that keeps nothing of it: `for x in b.items`,
   // `len(b.lines)`, `str(b)`; the elements may go on, the object does not)
   const consumed = !!p && (((p.type === 'for_statement' || p.type === 'for_in_clause') && top.field === 'right')
-    || (p.type === 'argument_list' && p.parent?.type === 'call' && consumingCall(p.parent, text)));
+    || (p.type === 'argument_list' && p.parent?.type === 'call' && (consumingCall(p.parent, text) || (top === id && unkeptBy(p.parent, text)))));
   // (an item of it read or written, `h[k] = v`: the object goes nowhere, its __setitem__ runs)
   if (top === id) return consumed || (p?.type === 'subscript' && id.field === 'value') ? 'use' : 'bare';
   if (!p) return 'value';
@@ -3577,6 +3612,14 @@ function receiverUse(id: SyntaxNode, text: (n: SyntaxNode) => string): 'use' | '
 /** Builtins that read a container whole and keep no reference to it (what they return is new;
  *  not min/max, which may return the container itself, an element of a list of lists). */
 const CONSUMING_BUILTINS = new Set(['len', 'list', 'tuple', 'sorted', 'sum', 'any', 'all', 'str', 'repr', 'bool', 'set', 'frozenset', 'dict', 'print']);
+
+/** Builtins handed an object that keep nothing of it (`setattr(self, name, v)` in a
+ *  constructor, `isinstance(x, C)`); not getattr, whose result may be a bound method of it. */
+const UNKEPT_BUILTINS = new Set(['setattr', 'hasattr', 'delattr', 'isinstance', 'issubclass', 'type', 'id', 'hash', 'callable']);
+function unkeptBy(call: SyntaxNode, text: (n: SyntaxNode) => string): boolean {
+  const f = child(call, 'function');
+  return f?.type === 'identifier' && UNKEPT_BUILTINS.has(text(f));
+}
 
 /** A call of a consuming builtin, or a string's join (`", ".join(b.names)`). */
 function consumingCall(call: SyntaxNode, text: (n: SyntaxNode) => string): boolean {
