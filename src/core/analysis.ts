@@ -239,7 +239,7 @@ export class Analysis implements ResultsView {
     const selfGo = this.program.consultedForSelf(fn) ? String(this.program.letsSelfGo(fn)) : '-';
     // (and which of its parameters keep what they are lent, Program.keepsParam: its callers'
     // lent objects stay theirs through it)
-    const kept = fn.s.keptParams ? fn.s.keptParams.map(p => `${p}=${this.program.keepsParam(fn, p)}`).join(',') : '';
+    const kept = !this.program.consultedForKept(fn) ? '-' : fn.s.keptParams ? fn.s.keptParams.map(p => `${p}=${this.program.keepsParam(fn, p)}`).join(',') : '';
     return `${leaks}|${selfGo}|${made ? Object.keys(made).map(r => `${r}=${this.program.madeLocal(fn, r)}`).join(',') : ''}|${owned}|${chained}|${factory}|${kept}`;
   }
 

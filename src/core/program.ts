@@ -664,6 +664,9 @@ export class Program {
    *  letting its self go): an object new to a caller and lent here stays that caller's. A call
    *  of nothing analyzed (`json.dumps(span)`, `pool.submit(f, span)`) may keep it. */
   keepsParam(fn: FnInfo, p: string): boolean {
+    // (asked: an edit of what it keeps can change what its callers' lent objects are,
+    // Analysis.ownershipKey; one nothing is lent to changes nothing)
+    this.keptAsked.add(fn);
     if (!fn.s.keptParams?.includes(p)) return false;
     const key = `${fn.key}\0${p}`;
     let r = this.keptMemo.get(key);
@@ -688,6 +691,8 @@ export class Program {
     return r;
   }
   private keptMemo = new Map<string, boolean>();
+  private readonly keptAsked = new Set<FnInfo>();
+  consultedForKept(fn: FnInfo): boolean { return this.keptAsked.has(fn); }
 
   /** Whether the call `text(…)` in fn makes a new object of the analyzed code each time (a
    *  class, or a factory), not something outside it (`weakref.ref(self)` wraps a shared one). */
@@ -1284,6 +1289,9 @@ export class Program {
       // (a parameter or local annotated as a collection, `batch: list[Req]`, `Sequence[Req]`,
       // `dict[str, Req]`: what the annotation says its items are)
       if (!ids.length && !p.attrs.length) return this.annotatedItems(fn, p.root, values);
+      // (an attribute its `__init__` binds to a parameter the construction sites hand a list
+      // literal, `self.providers = providers` with `CredentialResolver(providers=[Env(), …])`)
+      if (!ids.length && !values) return this.passedItems(fn, p);
       if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
       const out: Val[] = [];
       // (a callback registry: what callers hand the parameters its methods add; a mapping's
@@ -1305,6 +1313,24 @@ export class Program {
       }
       return out;
     } finally { this.localDepth--; }
+  }
+
+  /** The items of the list or tuple literals the construction sites hand the `__init__`
+   *  parameter an attribute is bound to (Program.passed's elements). */
+  private passedItems(fn: FnInfo, p: ExprPath): Val[] {
+    if (!this.constructionsOf) return NO_VALS;
+    const attr = p.attrs[p.attrs.length - 1];
+    let out: Val[] = NO_VALS;
+    for (const v of this.evalPath(fn, { root: p.root, attrs: p.attrs.slice(0, -1) })) {
+      if (v.k !== 'inst') continue;
+      for (const k of this.mro(v.cls)) {
+        const info = own(k.s.attrs, attr);
+        if (!info) continue;
+        for (const text of info.fromParams ?? []) if (!text.includes('.')) out = joinVals(out, this.passed(k, text).elements);
+        break;
+      }
+    }
+    return out;
   }
 
   /** The items of a parameter or local annotated as a collection (`batch: list[Req]`,
@@ -2384,7 +2410,7 @@ export class Program {
   /** Within containersOf and callTargets (once constructionsOf is set): unannotated constructor
    *  parameters are typed from the construction sites. */
   private inferring = false;
-  private paramMemo = new Map<string, { vals: Val[]; containers: string[] }>();
+  private paramMemo = new Map<string, { vals: Val[]; containers: string[]; elements: Val[] }>();
   private paramDepth = 0;
 
   /** Forgets what construction sites and return statements said: the program changed
@@ -2502,14 +2528,14 @@ export class Program {
 
   /** What the construction sites of `cls` (and of subclasses that keep its `__init__`) pass for
    *  the `__init__` parameter: objects of analyzed classes, and containers. */
-  private passed(cls: ClassInfo, param: string): { vals: Val[]; containers: string[] } {
+  private passed(cls: ClassInfo, param: string): { vals: Val[]; containers: string[]; elements: Val[] } {
     const init = this.lookupMethod(cls, '__init__');
-    const none = { vals: [], containers: [] };
+    const none = { vals: [], containers: [], elements: [] };
     if (!init?.cls || !this.constructionsOf) return none;
     const key = `${init.key}\0${param}`;
     const known = this.paramMemo.get(key);
     if (known) return known;
-    const r: { vals: Val[]; containers: string[] } = { vals: [], containers: [] };
+    const r: { vals: Val[]; containers: string[]; elements: Val[] } = { vals: [], containers: [], elements: [] };
     this.paramMemo.set(key, r); // (a cycle of constructors passing each other: ends empty)
     const params = init.s.params;
     const idx = params.indexOf(param);
@@ -2522,16 +2548,31 @@ export class Program {
       const arg = own(site.kwargs, param) ?? (positional && at >= 0 && !site.args.slice(0, at).some(a => a.startsWith('*')) ? site.args[at] : undefined);
       // (an object of a class outside the analyzed code, `Fetcher(loader=ExternalLoader())`:
       // known to be no analyzed class's, so the attribute's methods are not guessed by name)
+      // (objects, classes, and functions: `Worker(self.on_done)` then `self.done()`; not those
+      // of a thread start, whose target is a thread of its own: isStart)
+      const fnsToo = !isStart(fn, site);
+      // (and one made right there, `Fetcher(Loader())`: an object of that class)
+      const made = (text: string): Val[] => {
+        const c = singleCall(text);
+        return c ? this.evalPath(fn, dotted(c)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [])) : NO_VALS;
+      };
       const call = arg ? singleCall(arg) : undefined;
       if (call) {
-        for (const v of callResults(this, this.evalPath(fn, dotted(call)))) if (v.k === 'ext' && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
+        for (const v of made(arg!)) if (!r.vals.some(o => sameVal(o, v))) r.vals.push(v);
+        return;
+      }
+      // (a list or tuple of them, `CredentialResolver(providers=[EnvProvider(), self.p])`:
+      // the items, what a loop over the attribute it is kept in holds)
+      const items = arg ? literalItems(arg) : undefined;
+      if (items) {
+        for (const x of items) {
+          const vals = singleCall(x) ? made(x) : DOTTED_NAME.test(x) ? this.evalPath(fn, dotted(x)).filter(v => v.k === 'inst' || (v.k === 'fn' && fnsToo)) : NO_VALS;
+          for (const v of vals) if (!r.elements.some(o => sameVal(o, v))) r.elements.push(v);
+        }
         return;
       }
       if (!arg || !DOTTED_NAME.test(arg)) return;
       const p = dotted(arg);
-      // (objects, classes, and functions: `Worker(self.on_done)` then `self.done()`; not those
-      // of a thread start, whose target is a thread of its own: isStart)
-      const fnsToo = !isStart(fn, site);
       // (a module global, `c = Cache()` then `Worker(c)` at the top level: what it is bound to)
       for (const v of this.evalPath(fn, p).flatMap(x => (x.k === 'var' ? this.globalValues(x) : [x]))) if ((v.k === 'inst' || v.k === 'cls' || (v.k === 'fn' && fnsToo)) && !r.vals.some(o => sameVal(o, v))) r.vals.push(v);
       for (const id of this.containersOf(fn, p)) if (!r.containers.includes(id)) r.containers.push(id);
@@ -3231,6 +3272,26 @@ function closesAtEnd(text: string, open: number): boolean {
 
 /** The dotted name an argument's text is one call of, to its end (`make_job(f, 1)`, not
  *  `pool.connection().cursor()`). */
+/** The items of a list or tuple literal's text (`[EnvProvider(), self.p]`), split at its
+ *  top-level commas; undefined for any other text or one cut short. */
+function literalItems(a: string): string[] | undefined {
+  const open = a[0], close = open === '[' ? ']' : open === '(' ? ')' : undefined;
+  if (!close || a[a.length - 1] !== close || a.endsWith('…')) return undefined;
+  const out: string[] = [];
+  let depth = 0, from = 1, quote = '';
+  for (let i = 1; i < a.length - 1; i++) {
+    const ch = a[i];
+    if (quote) { if (ch === quote && a[i - 1] !== '\\') quote = ''; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') { if (--depth < 0) return undefined; }
+    else if (ch === ',' && depth === 0) { out.push(a.slice(from, i).trim()); from = i + 1; }
+  }
+  const last = a.slice(from, a.length - 1).trim();
+  if (last) out.push(last);
+  return out;
+}
+
 function singleCall(a: string): string | undefined {
   const m = /^([A-Za-z_][\w.]*)\(/.exec(a);
   return m && closesAtEnd(a, m[0].length - 1) ? m[1] : undefined;

@@ -2536,7 +2536,7 @@ class Summarizer {
           this.recordAccess(ctx, n, path, 'write', 'exec');
         } else if (fname && READING_BUILTINS.has(fname)) this.recordAccess(ctx, n, path, 'read', fname);
         // (`copy.deepcopy(self._meta)`, `json.dumps(self.state)`: a library function that walks it)
-        else if (fcanon && READING_FUNCTIONS.has(fcanon) && p.children.filter(c => c.named)[0] === n) this.recordAccess(ctx, n, path, 'read', fcanon.split('.').pop()!);
+        else if (fcanon && READING_FUNCTIONS.has(fcanon) && p.children.filter(c => c.named)[0] === n) this.recordAccess(ctx, n, path, 'read', fcanon);
         // (`snap.update(self._hot)`: the method iterates it here)
         else if (f?.type === 'attribute' && ITERATING_METHODS.has(this.t(child(f, 'attribute') ?? f))) this.recordAccess(ctx, n, path, 'read', 'iter');
         else this.recordAccess(ctx, n, path, 'read', 'pass');

@@ -221,4 +221,6 @@ export const PYTHON_DUNDERS = new Set(('new init del repr str bytes format lt le
 export const OPERATOR_READS: Record<string, string> = { getitem: '__getitem__', in: '__contains__', 'not in': '__contains__', iter: '__iter__', len: '__len__',
   // (the builtins that iterate what they are given, READING_BUILTINS)
   list: '__iter__', tuple: '__iter__', sorted: '__iter__', set: '__iter__', frozenset: '__iter__', enumerate: '__iter__', zip: '__iter__',
-  sum: '__iter__', max: '__iter__', min: '__iter__', any: '__iter__', all: '__iter__', next: '__next__' };
+  sum: '__iter__', max: '__iter__', min: '__iter__', any: '__iter__', all: '__iter__', next: '__next__',
+  // (the copy module asks the object first: botocore's emitter and config store `__copy__`)
+  'copy.copy': '__copy__', 'copy.deepcopy': '__deepcopy__' };
