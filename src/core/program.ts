@@ -2225,7 +2225,10 @@ export class Program {
         // while bus is a Bus)
         // (and which arguments are locks: lockParams)
         const locks = this.lockArgs(fn, args, kwargs);
-        const to = handed.some(h => h.length) || byName.some(b => !b.endsWith('=')) || locks ? this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|') : '';
+        // (a call handing nothing hands nothing whatever it calls: `stat.S_ISDIR(st.st_mode)`
+        // typed into `S_ISDIRx` is no change of what is handed)
+        if (!handed.some(h => h.length) && !byName.some(b => !b.endsWith('=')) && !locks) continue;
+        const to = this.evalPath(fn, callee).map(v => (v.k === 'fn' ? v.fn.key : v.k === 'cls' ? `^${v.cls.key}` : v.k)).join('|');
         key += `${callee.root}.${callee.attrs.join('.')}>${to}(` + handed.map(keyOf).join(',') + ';' + byName.join(',') + `;${locks?.join(',') ?? ''});`;
       }
     } finally { this.handedDown = was; }
