@@ -1284,6 +1284,14 @@ export class Program {
     if (this.localDepth >= MAX_DEPTH) return [];
     this.localDepth++;
     try {
+      // (what a call returns, `self._handlers.prefix_search()`: a container it returns, or the
+      // functions and objects it returns as a registry's elements are flattened into it)
+      if (text.endsWith('()')) {
+        const call = { root: `<call:${text.slice(0, -2)}>`, attrs: [] };
+        const ids = this.containersOf(fn, call);
+        if (ids.length) return this.elementsOfIds(fn, call, ids, values);
+        return callResults(this, this.evalPath(fn, chained(text.slice(0, -2)))).filter(v => v.k === 'fn' || (v.k === 'inst' && v.element));
+      }
       const p = dotted(text);
       const ids = this.containersOf(fn, p);
       // (a parameter or local annotated as a collection, `batch: list[Req]`, `Sequence[Req]`,
@@ -1292,27 +1300,32 @@ export class Program {
       // (an attribute its `__init__` binds to a parameter the construction sites hand a list
       // literal, `self.providers = providers` with `CredentialResolver(providers=[Env(), …])`)
       if (!ids.length && !values) return this.passedItems(fn, p);
-      if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
-      const out: Val[] = [];
-      // (a callback registry: what callers hand the parameters its methods add; a mapping's
-      // values, `HANDLERS[kind] = fn`, as a list's elements)
-      for (const id of ids) for (const v of this.addedFunctions(id)) if ((!values || v.k === 'fn') && !out.some(o => sameVal(o, v))) out.push(v);
-      for (const id of ids) for (const v of this.tableMethods(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
-      // (a module's functions kept in it, `HANDLERS["resize"] = resize`: what calling an item runs)
-      for (const id of ids) for (const v of this.storedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
-      // (what other functions add to it through an object of its class, `s.batch.append(r)`)
-      for (const id of ids) for (const v of this.foreignAdds(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
-      for (const v of this.evalPath(fn, p)) {
-        // (a module global: what its annotation names)
-        const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
-        for (const e of vs) {
-          if (e.k === 'ext') out.push(e);
-          // (the element itself, no longer as what the container holds)
-          else if (e.k === 'inst') out.push(e.element ? { k: 'inst', cls: e.cls, ...(e.loose ? { loose: true } : {}) } : e);
-        }
-      }
-      return out;
+      return this.elementsOfIds(fn, p, ids, values);
     } finally { this.localDepth--; }
+  }
+
+  /** elementsOf for a path that names these containers. */
+  private elementsOfIds(fn: FnInfo, p: ExprPath, ids: string[], values: boolean): Val[] {
+    if (!ids.length || ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? '') !== values)) return [];
+    const out: Val[] = [];
+    // (a callback registry: what callers hand the parameters its methods add; a mapping's
+    // values, `HANDLERS[kind] = fn`, as a list's elements)
+    for (const id of ids) for (const v of this.addedFunctions(id)) if ((!values || v.k === 'fn') && !out.some(o => sameVal(o, v))) out.push(v);
+    for (const id of ids) for (const v of this.tableMethods(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+    // (a module's functions kept in it, `HANDLERS["resize"] = resize`: what calling an item runs)
+    for (const id of ids) for (const v of this.storedFunctions(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+    // (what other functions add to it through an object of its class, `s.batch.append(r)`)
+    for (const id of ids) for (const v of this.foreignAdds(id)) if (!out.some(o => sameVal(o, v))) out.push(v);
+    for (const v of this.evalPath(fn, p)) {
+      // (a module global: what its annotation names)
+      const vs = v.k === 'var' ? this.typesFromText(v.file, own(v.file.globals, v.name)?.typeText) : [v];
+      for (const e of vs) {
+        if (e.k === 'ext') out.push(e);
+        // (the element itself, no longer as what the container holds)
+        else if (e.k === 'inst') out.push(e.element ? { k: 'inst', cls: e.cls, ...(e.loose ? { loose: true } : {}) } : e);
+      }
+    }
+    return out;
   }
 
   /** The items of the list or tuple literals the construction sites hand the `__init__`

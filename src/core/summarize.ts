@@ -1953,7 +1953,13 @@ class Summarizer {
           of = o;
           values = true;
         } else return;
-      } else if (!this.copyOf(right, ctx)) return;
+      } else if (!this.copyOf(right, ctx)) {
+        // (what a call returns, looped over: `for handler in self._handlers.prefix_search(name):`,
+        // botocore's emitter; its elements, Program.elementsOf on the call's result)
+        const callee = f && (f.type === 'attribute' || f.type === 'identifier') ? this.dottedText(f) : undefined;
+        if (callee && left.type === 'identifier' && !classLike(callee) && !BUILTIN_TYPES.has(callee) && ctx.scope.fn.kind !== 'module') this.setLocalType(ctx.scope.fn, local(left), [`${EACH_OF}${this.aliasedText(ctx, callee)}()`]);
+        return;
+      }
     }
     const name = elem?.type === 'identifier' ? elem : undefined;
     const copy = of.type === 'identifier' ? ctx.scope.copies?.get(this.t(of)) : of.type === 'call' || of.type === 'subscript' ? this.copyOf(of, ctx) : undefined;
