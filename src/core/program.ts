@@ -1498,8 +1498,9 @@ export class Program {
             const t = this.typesFromText(k.file, info.typeText);
             if (t.length) return info.container ? t.map(elementOf) : t;
           }
-          // a class-body alias (`_Server = Server`; `cls._Server()`)
-          if (info?.aliases && info.classBody) {
+          // a class-body alias (`_Server = Server`; `cls._Server()`), an annotated one too
+          // (`context_class: t.Type[Context] = Context`, a field with a class for its default)
+          if (info?.aliases && (info.classBody || info.handed)) {
             const t = this.aliasValues(k.file, info.aliases);
             if (t.length) return t;
           }

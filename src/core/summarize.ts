@@ -2123,6 +2123,9 @@ class Summarizer {
     // LRUCache(50)`: the class made, whose own methods (and locks) run, not the annotation's)
     const madeClass = type && value?.type === 'call' ? this.dottedText(child(value, 'function')) : undefined;
     if (madeClass && classLike(madeClass) && !own(CONTAINER_CONSTRUCTORS, this.constructionCanon(value!) ?? madeClass)) type = undefined;
+    // (a class, not an object of it, `context_class: t.Type[Context] = Context`: what the value
+    // names, an alias, Program.getAttr; the annotation types no instance)
+    if (type && /^(?:typing\.|t\.)?[Tt]ype\[/.test(this.t(type))) type = undefined;
     const ct = this.containerType(value, type) ?? this.copiedContainer(value, ctx) ?? this.factoryContainer(value, ctx);
     if (ct) n.container = ct;
     if (type) n.typeText = this.t(type);
