@@ -3580,7 +3580,16 @@ function letGo(id: SyntaxNode): { stmt: SyntaxNode; loop: number } | undefined {
     stmt = p.parent;
   } else if (p.type === 'return_statement') stmt = p;
   else if (p.type === 'argument_list' && p.parent?.type === 'call' && p.parent.parent?.type === 'expression_statement') stmt = p.parent.parent;
-  else return undefined;
+  else {
+    // (by keyword too, `add_provider(config_store=store)`; and a call whose result is returned
+    // or bound, `return Prepared(headers)`, `req = Prepared(headers)`: let go there)
+    const list = p.type === 'keyword_argument' && id.field === 'value' ? p.parent : p;
+    const call = list?.type === 'argument_list' ? list.parent : undefined;
+    if (call?.type !== 'call') return undefined;
+    const up = call.parent?.type === 'assignment' && call.field === 'right' ? call.parent : call;
+    if (up.parent?.type === 'expression_statement' || up.parent?.type === 'return_statement') stmt = up.parent;
+    else return undefined;
+  }
   // (and the loop it is in: loopOf)
   return { stmt, loop: loopOf(stmt) };
 }
