@@ -2463,9 +2463,11 @@ export class Program {
         const call = text.endsWith('()');
         let some = false;
         // (`return self.senders[pid]`: an item of the container, ITEM_OF)
-        for (const v of text.startsWith(ITEM_OF) ? this.evalRoot(fn, text) : this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
-          // (`return invoke_excepthook`: a closure or function, called later through what holds it)
-          const made: Val[] = !call ? (v.k === 'var' ? this.globalValues(v) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && !v.bound) ? [v] : [])
+        const dispatch = text.startsWith(GETATTR_OF);
+        for (const v of text.startsWith(ITEM_OF) || dispatch ? this.evalRoot(fn, text) : this.evalPath(fn, dotted(call ? text.slice(0, -2) : text))) {
+          // (`return invoke_excepthook`: a closure or function, called later through what holds it;
+          // `return getattr(self, f"visit_{kind}")`: the bound methods it names)
+          const made: Val[] = !call ? (v.k === 'var' ? this.globalValues(v) : v.k === 'inst' || v.k === 'ext' || (v.k === 'fn' && (!v.bound || dispatch)) ? [v] : [])
             : v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? this.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [];
           for (const m of made) {
             some = true;

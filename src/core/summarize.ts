@@ -906,7 +906,9 @@ class Summarizer {
             const of = w.type === 'subscript' ? this.dottedText(child(w, 'value')) : undefined;
             // (an object made some other way, `REGISTRY[kind]()`: `?`, what is returned is not
             // all known, Program.returnValues)
-            const text = f ? f + (w.type === 'call' ? '()' : '') : of ? ITEM_OF + this.aliasedText(ctx, of) : PLAIN_VALUES.has(w.type) ? undefined : UNKNOWN_RETURN;
+            // (`return getattr(self, f"visit_{kind}", None)`: the methods it names, GETATTR_OF)
+            const dispatch = w.type === 'call' ? this.getattrOfSelf(w, fn) : undefined;
+            const text = dispatch ? GETATTR_OF + dispatch : f ? f + (w.type === 'call' ? '()' : '') : of ? ITEM_OF + this.aliasedText(ctx, of) : PLAIN_VALUES.has(w.type) ? undefined : UNKNOWN_RETURN;
             if (text && !fn.returns?.includes(text) && ((fn.returns?.length ?? 0) < MAX_RETURNS || text === UNKNOWN_RETURN)) (fn.returns ??= []).push(text);
           }
         }
