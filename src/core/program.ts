@@ -1580,8 +1580,15 @@ export class Program {
       return out;
     }
     let vals = this.evalRoot(fn, p.root);
-    for (const a of p.attrs) {
-      vals = vals.flatMap(v => this.getAttr(v, a));
+    let before: Val[] = NO_VALS;
+    for (let i = 0; i < p.attrs.length; i++) {
+      const a = p.attrs[i];
+      // (a slot of a thread-local kept on an object, `self._local.span`: what the class notes
+      // for `_local.span`, as its own attribute)
+      const slot = i > 0 && vals.length && vals.every(v => v.k === 'ext') ? before.flatMap(v => (v.k === 'inst' ? this.getAttr(v, `${p.attrs[i - 1]}.${a}`) : NO_VALS)) : NO_VALS;
+      const next = slot.length ? slot : vals.flatMap(v => this.getAttr(v, a));
+      before = vals;
+      vals = next;
       if (!vals.length) break;
     }
     return vals;
@@ -2118,7 +2125,7 @@ export class Program {
     const classes = this.classNames();
     // (and, in a later round, a parameter an earlier one typed: handedDown)
     const down = this.handedDown?.get(fn);
-    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a))) || !!constructionCallee(a)
+    const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a) || this.objectGlobal(fn, a))) || !!constructionCallee(a)
       || !!this.madeFromHanded(fn, a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
@@ -2128,6 +2135,14 @@ export class Program {
       if (c.args.some(named) || Object.values(c.kwargs).some(named)) out.push({ callee: c.callee, args: c.args, kwargs: c.kwargs });
     }
     return out;
+  }
+
+  /** A plain name fn reads as a module global bound to an object of a class
+   *  (`request_span = Span()`, then `ctx.put(request_span)`). */
+  private objectGlobal(fn: FnInfo, a: string): boolean {
+    if (a.includes('.') || !own(fn.file.globals, a)?.typeText?.some(t => classLike(t))) return false;
+    for (let f: FnInfo | undefined = fn; f && f.s.kind !== 'module'; f = f.parent) if (f.s.params.includes(a) || f.s.locals.includes(a)) return false;
+    return true;
   }
 
   /** A plain name fn reads as a module global bound to dotted names (AttrInfo.aliases). */
@@ -2186,7 +2201,7 @@ export class Program {
       // (and of a path, only one whose last name some class or module types: `self.mgr`, not
       // `self.path`)
       // (and a local bound to a construction, `h = StreamHandler(); logger.addHandler(h)`)
-      const objects = start || constructedLocal(fn, a) || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1)));
+      const objects = start || constructedLocal(fn, a) || (a.includes('.') && this.typedAttrNames().has(a.slice(a.lastIndexOf('.') + 1))) || this.objectGlobal(fn, a);
       // (a parameter the last round typed with objects or functions: handed on, handedDown;
       // `register(name, fn)` → `self._add(name, fn)`, which adds fn to a registry)
       const down = !a.includes('.') ? this.handedDown?.get(fn)?.get(a)?.filter(v => (v.k === 'inst' && !v.loose) || v.k === 'fn') : undefined;

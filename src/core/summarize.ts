@@ -1577,6 +1577,14 @@ class Summarizer {
         const top = cls || k || value?.type !== 'call' ? undefined : this.topLevelClass(path.root, ctx);
         if (top) this.noteAttr(top.attrs, path.attrs[0], left, value, type, ctx);
       }
+      // (a slot of a thread-local kept on self, `self._local.span = span`: noted on the class
+      // as `_local.span`, each thread's value, Program.evalPath; not a container, each thread's
+      // own)
+      if (path.attrs.length === 2 && value && !this.containerType(value, type)) {
+        const cls = this.selfClass(path.root);
+        const held = cls && own(cls.attrs, path.attrs[0]);
+        if (held?.typeText?.some(t => DOTTED_NAME.test(t) && THREAD_LOCAL_NAMES.has(this.canonical(dottedPath(t)) ?? t))) this.noteAttr(cls!.attrs, path.attrs.join('.'), left, value, type, ctx, 'instance', !MADE_VALUES.has(value.type));
+      }
       return;
     }
     if (left.type === 'subscript') {
@@ -3594,6 +3602,14 @@ function letGo(id: SyntaxNode): { stmt: SyntaxNode; loop: number } | undefined {
   }
   // (and the loop it is in: loopOf)
   return { stmt, loop: loopOf(stmt) };
+}
+
+/** What makes a thread-local object (its attributes each thread's own). */
+const THREAD_LOCAL_NAMES = new Set(['threading.local', '_threading_local.local']);
+
+function dottedPath(t: string): ExprPath {
+  const [root, ...attrs] = t.split('.');
+  return { root, attrs };
 }
 
 /** A name only compared or tested (`if span is None:`, `not span`): it goes nowhere. */
