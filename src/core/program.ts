@@ -1617,7 +1617,7 @@ export class Program {
     if (!all.length) return NO_FNS;
     // (one class and the overrides in its subclasses)
     const roots = all.filter(f => !all.some(o => o !== f && o.cls && f.cls && this.isSubclass(f.cls, o.cls)));
-    if (roots.length !== 1) return NO_FNS;
+    if (!roots.length || roots.length > MAX_PROPERTY_GUESSES) return NO_FNS;
     // (and no plain attribute of that name in the package: `record.name`, `handler.name` in
     // logging are attributes, not LoggerAdapter's property)
     for (const c of this.classes.values()) if (topPackage(c.file.module) === top && !all.some(f => f.cls === c) && own(c.s.attrs, name)) return NO_FNS;
@@ -3227,6 +3227,10 @@ export function dotted(text: string): ExprPath {
 function callResults(p: Program, vals: Val[]): Val[] {
   return vals.flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'fn' ? p.returnValues(v.fn) : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : []));
 }
+
+/** The most unrelated classes a property read on an unknown object may be guessed to run the
+ *  getter of (`item.rate` with Central.rate and Local.rate, as a method call would). */
+const MAX_PROPERTY_GUESSES = 3;
 
 /** Rounds of collectParamFunctions: objects handed down that many calls deep. */
 const HAND_DOWN_ROUNDS = 3;
