@@ -1037,7 +1037,12 @@ const KEYLESS_WRITES = new Set(['clear']);
  *  own test (`setdefault`); with the lock's text. Direct entries of fn only. */
 function splitAct(fn: FnInfo, eff: EffectiveAccess[], chk: EffectiveAccess, shared: SharesLock): { act: EffectiveAccess; lock: string } | undefined {
   if (chk.via.length) return undefined;
-  const regionOf = (e: EffectiveAccess) => fn.s.accesses.find(a => a.line === e.site.line && a.column === e.site.column && a.op === e.op)?.region;
+  // (each entry's region looked up once: the loops below ask it of every test and write)
+  const regions = new Map<EffectiveAccess, number | undefined>();
+  const regionOf = (e: EffectiveAccess) => {
+    if (!regions.has(e)) regions.set(e, fn.s.accesses.find(a => a.line === e.site.line && a.column === e.site.column && a.op === e.op)?.region);
+    return regions.get(e);
+  };
   const rc = regionOf(chk);
   if (rc === undefined) return undefined;
   for (const e of eff) {
@@ -1166,10 +1171,17 @@ function ownAtCall(caller: FnInfo, own: string[], call: ResolvedCall, callee: Fn
   const sp = callee.s.selfParam;
   const onOwn = site.callee.attrs.length === 1 && (own.includes(site.callee.root) || (site.callee.root === '<super>' && !!caller.s.selfParam && own.includes(caller.s.selfParam)));
   if (t.bound && sp && onOwn && !callee.s.classmethod) out.push(sp);
-  if (site.args.some(a => own.includes(a)) || Object.values(site.kwargs).some(a => own.includes(a))) {
-    for (const [param, text] of bindArguments(callee, t.bound, site.args, site.kwargs)) if (own.includes(text) && !out.includes(param)) out.push(param);
-  }
+  for (const param of paramsGiven(call, t, own)) if (!out.includes(param)) out.push(param);
   return out.length ? out.sort() : undefined;
+}
+
+/** The callee's parameters a call gives one of `names` (an argument written as one of them). */
+function paramsGiven(call: ResolvedCall, t: { fn: FnInfo; bound: boolean }, names: string[]): string[] {
+  const { site } = call;
+  if (!site.args.some(a => names.includes(a)) && !Object.values(site.kwargs).some(a => names.includes(a))) return [];
+  const out: string[] = [];
+  for (const [param, text] of bindArguments(t.fn, t.bound, site.args, site.kwargs)) if (names.includes(text) && !out.includes(param)) out.push(param);
+  return out;
 }
 
 /** The names at a call that hold an object only this call chain has: the visit's own fresh
@@ -1182,12 +1194,8 @@ function lentAt(program: Program, st: Visit, call: ResolvedCall): string[] | und
 
 /** The parameters of a callee given one of `lent` that it keeps (Program.keepsParam). */
 function freshAtCall(program: Program, lent: string[], call: ResolvedCall, callee: FnInfo): string[] | undefined {
-  const { site } = call;
-  if (!site.args.some(a => lent.includes(a)) && !Object.values(site.kwargs).some(a => lent.includes(a))) return undefined;
   const t = call.targets.find(x => x.fn === callee);
-  if (!t) return undefined;
-  const out: string[] = [];
-  for (const [param, text] of bindArguments(callee, t.bound, site.args, site.kwargs)) if (lent.includes(text) && program.keepsParam(callee, param) && !out.includes(param)) out.push(param);
+  const out = t ? paramsGiven(call, t, lent).filter(param => program.keepsParam(callee, param)) : [];
   return out.length ? out.sort() : undefined;
 }
 

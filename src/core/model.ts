@@ -396,6 +396,12 @@ export function firstStartLine(s: FunctionSummary, skip?: (line: number) => bool
 
 /** A class-like dotted name (`Worker`, `mod.Worker`, a private `_WorkItem`): a constructor,
  *  by its case. */
+/** A dotted name as a path (`threading.Event` → threading, [Event]). */
+export function dotted(text: string): ExprPath {
+  const [root, ...attrs] = text.split('.');
+  return { root, attrs };
+}
+
 export function classLike(text: string): boolean {
   let i = text.lastIndexOf('.') + 1;
   while (text.charCodeAt(i) === 95) i++;

@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, dotted, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp, ownJoins } from './shape';
 import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, PYTHON_DUNDERS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
@@ -3214,12 +3214,6 @@ function managerBinding(m: FnInfo, call: { args: string[]; kwargs: Map<string, s
   // (a parameter the body binds again is not the argument where the lock is taken)
   for (const p of [...out.keys()]) if (boundTypes(m.s, p).length) out.delete(p);
   return out;
-}
-
-/** A dotted name as a path (`threading.Event` → threading, [Event]). */
-export function dotted(text: string): ExprPath {
-  const [root, ...attrs] = text.split('.');
-  return { root, attrs };
 }
 
 /** What calling each value gives: a class's new instance, a function's returns, an outside

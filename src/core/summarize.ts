@@ -2,7 +2,7 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, firstStartLine, hasParam, importEnds, nameTable, own, startPoints } from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, dotted, firstStartLine, hasParam, importEnds, nameTable, own, startPoints } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
@@ -1583,7 +1583,7 @@ class Summarizer {
       if (path.attrs.length === 2 && value && !this.containerType(value, type)) {
         const cls = this.selfClass(path.root);
         const held = cls && own(cls.attrs, path.attrs[0]);
-        if (held?.typeText?.some(t => DOTTED_NAME.test(t) && THREAD_LOCAL_NAMES.has(this.canonical(dottedPath(t)) ?? t))) this.noteAttr(cls!.attrs, path.attrs.join('.'), left, value, type, ctx, 'instance', !MADE_VALUES.has(value.type));
+        if (held?.typeText?.some(t => DOTTED_NAME.test(t) && THREAD_LOCAL_NAMES.has(this.canonical(dotted(t)) ?? t))) this.noteAttr(cls!.attrs, path.attrs.join('.'), left, value, type, ctx, 'instance', !MADE_VALUES.has(value.type));
       }
       return;
     }
@@ -3606,11 +3606,6 @@ function letGo(id: SyntaxNode): { stmt: SyntaxNode; loop: number } | undefined {
 
 /** What makes a thread-local object (its attributes each thread's own). */
 const THREAD_LOCAL_NAMES = new Set(['threading.local', '_threading_local.local']);
-
-function dottedPath(t: string): ExprPath {
-  const [root, ...attrs] = t.split('.');
-  return { root, attrs };
-}
 
 /** A name only compared or tested (`if span is None:`, `not span`): it goes nowhere. */
 function testedOnly(id: SyntaxNode): boolean {

@@ -1,8 +1,8 @@
 // Pass 4: thread entry points and which thread(s) each function runs on.
 import type { ThreadKind } from './report';
-import { CallSite, classLike, ExprPath, own, pointRank, startOfMade, startPoints, startsWhatItMakes, ThreadStart } from './model';
+import { CallSite, classLike, dotted, ExprPath, own, pointRank, startOfMade, startPoints, startsWhatItMakes, ThreadStart } from './model';
 import { CallGraph } from './callgraph';
-import { ClassInfo, dotted, FnInfo, handlerArgument, inFunction, Program } from './program';
+import { ClassInfo, FnInfo, handlerArgument, inFunction, Program } from './program';
 import { bindArguments } from './summaries';
 import { CONSTRUCTOR_NAMES, DONE, DOTTED_NAME, EACH_JOINED, JOINED, LOOP_RUNNERS, PLAIN_SERVERS, SERVE_METHODS, SERVER_REQUEST_METHODS, STARTED, THREAD_CONSTRUCTORS, THREAD_STAND_INS, TIMER_CONSTRUCTORS } from './vocabulary';
 
