@@ -5,7 +5,7 @@ import { parseText, PythonParser } from './parser';
 import { decodeSource } from './source';
 import { MirrorState, mirrorTree } from './syntax';
 import type { SummaryMemo } from './segments';
-import { recover } from './recovery';
+import { recover, softKeywordsAsNames } from './recovery';
 import { summarize } from './summarize';
 
 export interface SummarizeOptions {
@@ -49,13 +49,19 @@ export function summarizeText(parser: PythonParser, source: string, path: string
 
 /** Summary of an already parsed tree (the server keeps trees of open documents for incremental reparse). */
 export function summarizeTree(parser: PythonParser, tree: Tree, text: string, path: string, module: string, isPackage: boolean, warnings: string[] = [], opts: SummarizeOptions = {}): FileSummary {
+  let renamed: Tree | undefined;
   try {
     // A broken tree is mirrored whole, for its errors; what is analyzed is the recovered tree,
     // which (having no errors) can take over the statements the document's last mirror and
     // summary had: typing in a broken line costs what typing in a good one does.
     const broken = tree.rootNode.hasError;
-    const root = mirrorTree(tree, parser.language, broken ? undefined : opts.mirror, text);
-    const rec = recover(parser, text, tree);
+    // `match[k] = v` parsed with `match` spelled as another name: what stays broken is the user's
+    const named = broken ? softKeywordsAsNames(text) : undefined;
+    renamed = named === undefined ? undefined : parseText(parser, named) ?? undefined;
+    const parsed = renamed ?? tree;
+    const root = mirrorTree(parsed, parser.language, broken ? undefined : opts.mirror, text);
+    const rec = recover(parser, renamed ? named! : text, parsed, renamed ? text : undefined);
+    const stillBroken = rec !== undefined || parsed.rootNode.hasError;
     const max = opts.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const tooBig = (opts.sizeBytes ?? text.length) > max;
     // (a skeleton-only summary is cut down below: nothing of it is kept)
@@ -71,7 +77,7 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
       const inSkipped = (l: number) => rec.skipped.some(r => l >= r.from && l <= r.to);
       s.errors = s.errors.filter((e, i) => i === 0 || inSkipped(e.line));
       s.warnings.push(`syntax errors: analysis skipped ${rec.skipped.map(r => (r.from === r.to ? `line ${r.from}` : `lines ${r.from}-${r.to}`)).join(', ')}`);
-    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: broken, memo });
+    } else s = summarize({ root, text, path, module, isPackage, warnings, hasErrors: stillBroken, memo });
     if (tooBig) {
       // Too big to analyze in full: keep the skeleton, say so.
       for (const f of s.functions) { f.calls = []; f.accesses = []; f.starts = []; }
@@ -83,7 +89,7 @@ export function summarizeTree(parser: PythonParser, tree: Tree, text: string, pa
     if (opts.memo) opts.memo.segments = undefined;
     const msg = `analysis failed: ${(e as Error).message}`;
     return emptySummary(path, module, isPackage, [...warnings, msg], [{ line: 1, column: 1, message: msg }]);
-  }
+  } finally { renamed?.delete(); }
 }
 
 export function summarizeBytes(parser: PythonParser, bytes: Uint8Array, path: string, module: string, isPackage: boolean, opts: SummarizeOptions = {}): FileSummary {

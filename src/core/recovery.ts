@@ -63,10 +63,53 @@ function unclosedFrom(lines: string[], from: number, to: number): number | undef
 const indentOf = (l: string) => /^[ \t]*/.exec(l)![0].replace(/\t/g, '        ').length;
 const isBlank = (l: string) => /^[ \t]*(#.*)?[\r\n]*$/.test(l);
 
-export function recover(parser: PythonParser, text: string, tree: Tree): Recovery | undefined {
+/** A statement that starts with `match` and a bracket (`match[k] = v`, `match(x)`): the grammar
+ *  takes it for a match statement and fails at the bracket; Python, finding no colon, reads
+ *  `match` as a name (a soft keyword). */
+const SOFT_MATCH = /^[ \t]*match(?=[ \t]*[[(])/gm;
+
+/** The text with each such `match` spelled as another name of the same length, for the parse
+ *  only (offsets and lines kept; names are read from the original text), or undefined when there
+ *  is none. A real match statement (`match (x):`, `match [a, b]:`) ends its line with a colon
+ *  after its brackets close, and is left alone. */
+export function softKeywordsAsNames(text: string): string | undefined {
+  let out: string | undefined;
+  for (const m of text.matchAll(SOFT_MATCH)) {
+    const at = m.index + m[0].length - 'match'.length;
+    if (statementEndsWithColon(text, at + 5)) continue;
+    out = (out ?? text).slice(0, at) + 'matc_' + (out ?? text).slice(at + 5);
+  }
+  return out;
+}
+
+/** Whether the statement from i (brackets closed across lines, strings skipped) ends with `:`. */
+function statementEndsWithColon(text: string, i: number): boolean {
+  let depth = 0, last = '';
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const q = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      const end = text.indexOf(q, i + q.length);
+      if (end < 0) return false;
+      i = end + q.length - 1; last = c; continue;
+    }
+    if (c === '#') { while (i < text.length && text[i] !== '\n') i++; i--; continue; }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if ((c === '\n' || c === '\r') && depth <= 0 && text[i - 1] !== '\\') break;
+    if (!/\s/.test(c)) last = c;
+  }
+  return last === ':';
+}
+
+/** `text` is what the tree was parsed from; `original`, when given, is the same text before
+ *  `softKeywordsAsNames`: it is blanked alike and returned, so names read from it stay. */
+export function recover(parser: PythonParser, text: string, tree: Tree, original?: string): Recovery | undefined {
   if (!tree.rootNode.hasError) return undefined;
   // Split keeping line ends, so blanking keeps offsets and line numbers.
-  const lines = text.match(/[^\r\n]*(\r\n|\r|\n|$)/g)!.filter((l, i, a) => l !== '' || i < a.length - 1);
+  const split = (t: string) => t.match(/[^\r\n]*(\r\n|\r|\n|$)/g)!.filter((l, i, a) => l !== '' || i < a.length - 1);
+  const lines = split(text);
+  const shown = original === undefined ? lines : split(original);
   const skipped: { from: number; to: number }[] = [];
   let current = tree;
   let lastRow = -1;
@@ -110,11 +153,11 @@ export function recover(parser: PythonParser, text: string, tree: Tree): Recover
     let from = 0;
     for (let i = 0; i < start; i++) from += lines[i].length;
     let to = from;
-    for (let i = start; i < end; i++) { to += lines[i].length; lines[i] = lines[i].replace(/[^\r\n]/g, ' '); }
+    for (let i = start; i < end; i++) { to += lines[i].length; lines[i] = shown[i] = lines[i].replace(/[^\r\n]/g, ' '); }
     const body = ' '.repeat(pass) + 'pass';
     const l = lines[start];
     const eol = /(\r\n|\r|\n)?$/.exec(l)![0];
-    if (l.length - eol.length >= body.length) lines[start] = body + l.slice(body.length);
+    if (l.length - eol.length >= body.length) lines[start] = shown[start] = body + l.slice(body.length);
     skipped.push({ from: start + 1, to: end });
     lastRow = end - 1;
     // Same length, same lines: the last tree, told which characters changed, is parsed again
@@ -139,5 +182,5 @@ export function recover(parser: PythonParser, text: string, tree: Tree): Recover
   }
   const blanked = merged.reduce((n, r) => n + r.to - r.from + 1, 0);
   if (blanked * 2 > lines.length) { current.delete(); return undefined; }
-  return { text: lines.join(''), tree: current, skipped: merged };
+  return { text: shown.join(''), tree: current, skipped: merged };
 }

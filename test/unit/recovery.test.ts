@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { summarizeText } from '../../src/core/index';
+import { softKeywordsAsNames } from '../../src/core/recovery';
 import { loadPython } from '../../src/core/parser';
 
 const stdlib = (() => {
@@ -51,4 +52,31 @@ test('an unclosed call typed into a body line skips that line only, and keeps th
     }
   }
   assert.ok(cases >= 20, `${cases} cases`);
+});
+
+test('`match` starting a statement with a bracket is a name unless a colon ends the statement', async () => {
+  const cases: [string, boolean][] = [
+    ['match["k"] = 1\n', true],
+    ['    match [k] += 1  # a comment: not a colon\n', true],
+    ['match(x)\n', true],
+    ['match(x,\n      ":")\n', true],
+    ['match (x):\n    case 1: pass\n', false],
+    ['match [a,\n       b]:  # subject over two lines\n    case _: pass\n', false],
+    ['match x:\n    case 1: pass\n', false],
+    ['matches[0] = 1\n', false],
+  ];
+  for (const [src, renamed] of cases) {
+    const out = softKeywordsAsNames(src);
+    assert.equal(out !== undefined, renamed, src);
+    if (out !== undefined) assert.equal(out.length, src.length, src);
+  }
+  // With another error later in the file: that block is skipped, and the name read is `match`.
+  const p = await loadPython();
+  const src = 'def f(d):\n    match(d)\n    match["k"] = 1\n\ndef g(:\n    pass\n\ndef h(d):\n    d.clear()\n';
+  const s = summarizeText(p, src, 'm.py', 'm', false);
+  assert.deepEqual(s.errors.map(e => e.line), [5]);
+  const f = s.functions.find(fn => fn.qualname === 'f')!;
+  assert.ok(f.calls.some(c => c.line === 2 && JSON.stringify(c).includes('"match"')), 'the call in f is kept, by its name');
+  assert.ok(s.functions.some(fn => fn.qualname === 'h'), 'h after the broken def is kept');
+  assert.ok(!src.includes('matc_') && !JSON.stringify(s).includes('matc_'), 'no parse-only name leaks into the summary');
 });
