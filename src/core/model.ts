@@ -355,7 +355,7 @@ export const NARROWED = '<isinstance>';
 /** A return text for a value neither a name nor a call of one (FunctionSummary.returns). */
 export const UNKNOWN_RETURN = '?';
 
-export const ENGINE_VERSION = 22;
+export const ENGINE_VERSION = 23;
 
 declare const __ENGINE_BUILD__: string | undefined;
 /** A hash of the engine's sources and grammar versions, set by the build (scripts/build.mjs): a

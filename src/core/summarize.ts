@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, OPERATOR_READS, READING_FUNCTIONS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, OPERATOR_READS, READING_FUNCTIONS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TRANSPARENT_CALLS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -30,6 +30,8 @@ const PLAIN_VALUES = new Set(['none', 'true', 'false', 'integer', 'float', 'stri
 const MADE_VALUES = new Set(['call', 'none', 'true', 'false', 'integer', 'float', 'string', 'concatenated_string',
   'dictionary', 'list', 'set', 'tuple', 'dictionary_comprehension', 'list_comprehension', 'set_comprehension', 'lambda']);
 const MAX_TEXT = 120;
+/** Functions of other classes or modules kept of one table literal (AttrInfo.functions). */
+const MAX_STORED_FUNCTIONS = 32;
 const MAX_ERRORS = 50;
 const MAX_NESTING = 400;
 /** The grammar keeps indentation widths in a byte (a tab counts 8): wider lines are misread. */
@@ -891,16 +893,7 @@ class Summarizer {
         if (v && fn.kind !== 'module') {
           // (either side of `conn or Conn()`, `a if c else b`: urllib3's `return conn or
           // self._new_conn()`)
-          const sides = (x: SyntaxNode): SyntaxNode[] => {
-            if (x.type === 'parenthesized_expression') { const [inner] = namedChildren(x); return inner ? sides(inner) : [x]; }
-            if (x.type === 'boolean_operator') {
-              const l = child(x, 'left'), r = child(x, 'right'), op = child(x, 'operator');
-              return l && r && op && this.t(op) === 'or' ? [...sides(l), ...sides(r)] : [x];
-            }
-            if (x.type === 'conditional_expression') { const p = namedChildren(x); return p.length === 3 ? [...sides(p[0]), ...sides(p[2])] : [x]; }
-            return [x];
-          };
-          for (const w of sides(v)) {
+          for (const w of this.valueSides(v)) {
             const f = this.dottedText(w.type === 'call' ? child(w, 'function') : w);
             // (`return self.senders[pid]`: an item of a named container, ITEM_OF)
             const of = w.type === 'subscript' ? this.dottedText(child(w, 'value')) : undefined;
@@ -1467,8 +1460,20 @@ class Summarizer {
       if (right.type === 'assignment') this.assignment(right, ctx); // a = b = {}
       else this.expr(right, ctx);
     }
-    const value = right?.type === 'assignment' ? innermostValue(right) : right;
+    const value = this.unwrapped(right?.type === 'assignment' ? innermostValue(right) : right);
     if (left) this.assignTarget(left, value, type, ctx);
+  }
+
+  /** What a value is under a call that hands its argument back as it is, to its users
+   *  (`weakref.proxy(t)`: paramiko's auth handler calls its transport through one;
+   *  `typing.cast(T, x)`). */
+  private unwrapped(value: SyntaxNode | undefined): SyntaxNode | undefined {
+    const canon = value?.type === 'call' ? this.constructionCanon(value) : undefined;
+    const at = canon ? own(TRANSPARENT_CALLS, canon) : undefined;
+    if (at === undefined) return value;
+    const args = namedChildren(child(value!, 'arguments') ?? value!).filter(a => a.type !== 'comment');
+    const inner = args[at];
+    return inner && inner.type !== 'keyword_argument' && inner.type !== 'list_splat' && args.length <= at + 2 ? this.unwrapped(inner) : value;
   }
 
   private assignTarget(left: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx): void {
@@ -1980,7 +1985,23 @@ class Summarizer {
     else if (text && ctx.scope.fn.kind !== 'module') namedChildren(elem!).forEach((t, i) => { if (t.type === 'identifier') this.setLocalType(ctx.scope.fn, local(t), [`${TUPLE_OF}${i}|${this.aliasedText(ctx, text)}.__getitem__`]); });
   }
 
+  /** The values an expression may be: either side of `a or b` and of `a if c else b`. */
+  private valueSides(x: SyntaxNode): SyntaxNode[] {
+    if (x.type === 'parenthesized_expression') { const [inner] = namedChildren(x); return inner ? this.valueSides(inner) : [x]; }
+    if (x.type === 'boolean_operator') {
+      const l = child(x, 'left'), r = child(x, 'right'), op = child(x, 'operator');
+      return l && r && op && this.t(op) === 'or' ? [...this.valueSides(l), ...this.valueSides(r)] : [x];
+    }
+    if (x.type === 'conditional_expression') { const p = namedChildren(x); return p.length === 3 ? [...this.valueSides(p[0]), ...this.valueSides(p[2])] : [x]; }
+    return [x];
+  }
+
   private noteAttr(table: Record<string, AttrInfo>, name: string, at: SyntaxNode, value: SyntaxNode | undefined, type: SyntaxNode | undefined, ctx: Ctx, level?: AttrNote['level'], handed?: boolean): void {
+    // (`self.handler = handler if handler else Handler()`, `handler or Handler()`: each side
+    // is a value the attribute may hold, as two assignments would be; a container either way
+    // is one, containerType)
+    const sides = value && (value.type === 'conditional_expression' || value.type === 'boolean_operator') && !this.containerType(value, type) ? this.valueSides(value) : undefined;
+    if (sides && sides.length > 1) { for (const side of sides) this.noteAttr(table, name, at, side, type, ctx, level, handed && !MADE_VALUES.has(side.type)); return; }
     const n = this.attrNote(at, value, type, ctx);
     // `global Pool; from .impl import Pool as p; Pool = p` (a lazy re-export, PEP 562
     // `__getattr__`): the global means what the import names
@@ -2006,6 +2027,19 @@ class Summarizer {
     }
     this.applyTableNote(table, name, n);
     if (table !== this.out.globals && level !== 'class' && ctx.scope.fn.selfParam && value) this.noteHeld(table, name, value, ctx);
+    // (a table of other classes' functions, `_channel_handler_table = {MSG_DATA: Channel._feed}`,
+    // called with the object first, `self._channel_handler_table[t](chan, m)`: paramiko's
+    // transport; Program.storedFunctions)
+    if (table !== this.out.globals && (value?.type === 'dictionary' || value?.type === 'list' || value?.type === 'tuple')) {
+      const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
+      let kept = 0;
+      for (const v of items) {
+        const t = v?.type === 'attribute' ? this.dottedText(v) : undefined;
+        const root = t?.split('.', 1)[0];
+        if (!t || root === ctx.scope.fn.selfParam || hasParam(ctx.scope.fn, root!) || ctx.scope.locals.has(root!) || kept++ >= MAX_STORED_FUNCTIONS) continue;
+        this.applyTableNote(table, name, { line: n.line, column: n.column, functions: this.aliasedText(ctx, t) });
+      }
+    }
   }
 
   /** What a method keeps on self for later calls (a worker's job slot, a callback):
@@ -2713,6 +2747,15 @@ class Summarizer {
     if (add.length) this.setLocalType(fn, name, [...was, ...add]);
   }
 
+  /** The paths a dict, list or tuple literal's items are, where every item is one (a few). */
+  private literalCallees(value: SyntaxNode | undefined): ExprPath[] | undefined {
+    if (value?.type === 'parenthesized_expression') value = namedChildren(value)[0];
+    if (value?.type !== 'dictionary' && value?.type !== 'list' && value?.type !== 'tuple') return undefined;
+    const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value).filter(c => c.type !== 'comment');
+    const paths = items.map(v => (v?.type === 'identifier' || v?.type === 'attribute' ? this.pathOf(v) : undefined));
+    return paths.length && paths.length <= MAX_STORED_FUNCTIONS && paths.every(p => p !== undefined) ? paths as ExprPath[] : undefined;
+  }
+
   private call(n: SyntaxNode, ctx: Ctx): void {
     const f = child(n, 'function');
     const argsNode = child(n, 'arguments');
@@ -2730,7 +2773,10 @@ class Summarizer {
     const dispatch = f?.type === 'call' ? this.getattrOfSelf(f, ctx.scope.fn) : undefined;
     // (`self.handlers[kind](msg)`: a call of what the container holds, ITEM_OF)
     const table = f?.type === 'subscript' ? this.dottedText(child(f, 'value')) : undefined;
-    const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : table ? { root: ITEM_OF + table, attrs: [] } : f ? this.pathOf(f) : undefined;
+    // (`{CREATED: self.on_created, DELETED: self.on_deleted}[kind](event)`: a call of each
+    // item, watchdog's event handlers)
+    const literal = f?.type === 'subscript' && !table ? this.literalCallees(child(f, 'value')) : undefined;
+    const raw = dispatch ? { root: GETATTR_OF + dispatch, attrs: [] } : table ? { root: ITEM_OF + table, attrs: [] } : literal ? literal[0] : f ? this.pathOf(f) : undefined;
     const path = raw ? (dispatch ? raw : this.resolveAlias(ctx, raw)) : undefined;
     const lambdaTargets = new Set<SyntaxNode>();
     if (path && path.root === 'isinstance' && !path.attrs.length && args.length === 2) this.narrowed(args[0], args[1], ctx);
@@ -2742,7 +2788,7 @@ class Summarizer {
       for (const k in kwargs) kwargTexts[k] = this.argText(kwargs[k], ctx);
       // (a name bound to one of several functions, `cb = self._a if x else self._b; cb(v)`: a
       // call of each)
-      const alts = raw && !dispatch && !table ? this.choicesOf(ctx, raw) : undefined;
+      const alts = literal ? literal.map(p => this.resolveAlias(ctx, p)) : raw && !dispatch && !table ? this.choicesOf(ctx, raw) : undefined;
       // (in a forked child, `process_obj._bootstrap()`: another process's run, no call here)
       if (ctx.forkChild && !path.root.startsWith('<')) ctx.scope.fn.starts.push({ ...this.span(n), kind: 'process', via: 'os.fork', inLoop: ctx.inLoop, target: path, ...(argTexts.length ? { args: argTexts } : {}) });
       else for (const callee of alts ?? [path]) for (const v of this.argChoices(args, kwargs, argTexts, kwargTexts, ctx)) this.addCall(ctx, n, callee, v.args, v.kwargs, false);
@@ -2751,11 +2797,12 @@ class Summarizer {
       if (served) this.addCall(ctx, n, { root: `<call:${served}>`, attrs: [HANDLER_CALL] }, [], {}, false);
       // (the item read itself, `FACTORIES[kind]`, is an access of the container)
       if (table) this.expr(f!, ctx);
+      else if (literal) { const key = child(f!, 'subscript'); if (key) this.expr(key, ctx); }
       // (what the call returns read whole, `len(self.tags())`, `for x in registry():`, `k in
       // self.tags()`: a read of it, Program.returnedContainers)
       // (an object made to be iterated, `for chunk in ChunkIterator(body)`: its `__iter__` and
       // `__next__` run here, CallGraph.resolve)
-      if (raw === path && !dispatch && !table && !path.root.startsWith('<') && this.readsResult(n) && (!classLike([path.root, ...path.attrs].join('.')) || this.iteratedHere(n)) && !BUILTIN_TYPES.has(path.root))
+      if (raw === path && !dispatch && !table && !literal && !path.root.startsWith('<') && this.readsResult(n) && (!classLike([path.root, ...path.attrs].join('.')) || this.iteratedHere(n)) && !BUILTIN_TYPES.has(path.root))
         this.use(n, { root: `<call:${[path.root, ...path.attrs].join('.')}>`, attrs: [] }, ctx);
       const start = this.threadStart(n, path, args, kwargs, ctx);
       if (start?.lambdaNode) lambdaTargets.add(start.lambdaNode);

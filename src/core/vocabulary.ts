@@ -193,6 +193,10 @@ export const READING_FUNCTIONS = new Set(['copy.copy', 'copy.deepcopy', 'json.du
   'collections.deque', 'collections.UserDict', 'collections.UserList', 'heapq.nlargest', 'heapq.nsmallest', 'statistics.mean', 'statistics.median', 'random.choice', 'random.sample',
   'functools.reduce', 'operator.countOf', 'marshal.dumps', 'yaml.dump', 'yaml.safe_dump', 'csv.writer']);
 
+/** Calls that hand back (or stand for) one of their arguments: the argument's index. A
+ *  weak proxy forwards every attribute and call to its referent. */
+export const TRANSPARENT_CALLS: Record<string, number> = { 'weakref.proxy': 0, 'typing.cast': 1, 'typing_extensions.cast': 1 };
+
 /** External bases that make a class a container (`class _PoolCache(dict)`). */
 export const CONTAINER_BASES: Record<string, string> = {
   dict: 'dict', list: 'list', set: 'set', 'collections.OrderedDict': 'OrderedDict', 'collections.defaultdict': 'defaultdict',
