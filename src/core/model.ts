@@ -163,6 +163,10 @@ export interface AttrInfo {
   /** Of a container: the module's functions stored in it (`HANDLERS["resize"] = resize`),
    *  what calling one of its items may run (Program.elementsOf). */
   functions?: string[];
+  /** Bound in a method to a function defined there, a nested def or a lambda (`self._handler =
+   *  default_handler`, `self._take_snapshot = lambda: Snapshot(self.path)`): their qualnames.
+   *  Calling the attribute runs them, where it is called, not where they are defined. */
+  localFunctions?: string[];
   /** A semaphore made with a count other than 1 (`Semaphore(4)`, `Semaphore(0)`): holding it
    *  excludes no other thread, so it is no lock, whatever its name (Program.isLock). */
   counting?: boolean;

@@ -428,6 +428,14 @@ export class Program {
   }
 
   /** What alias texts name, in a file's global scope (bounded: `a = b` and `b = a` end). */
+  /** The functions of a file named by qualname (AttrInfo.localFunctions), as they are: a nested
+   *  def or a lambda sees its method's self as a closure does, so it takes no self. */
+  private localFunctionVals(file: FileSummary, qualnames: string[]): Val[] {
+    const out: Val[] = [];
+    for (const q of qualnames) { const fn = this.fnNamed(file.module, q); if (fn) out.push({ k: 'fn', fn, bound: false }); }
+    return out;
+  }
+
   private aliasValues(file: FileSummary, texts: string[]): Val[] {
     if (this.aliasDepth > MAX_DEPTH) return [];
     this.aliasDepth++;
@@ -1510,10 +1518,13 @@ export class Program {
             if (t.length) return t;
           }
           // (`self._cb = cb` in a method other than __init__: what its callers hand cb)
+          // (and a function a method defines and keeps, a nested def or a lambda)
+          const kept = info?.localFunctions && !info.container ? this.localFunctionVals(k.file, info.localFunctions) : NO_VALS;
           if (info?.addedParams && !info.container && v.k === 'inst') {
             const t = this.addedValues(k.file, info);
-            if (t.length) return t;
+            if (t.length) return joinVals(t, kept);
           }
+          if (kept.length) return kept;
         }
         // (a slot the class leaves empty for its subclasses to fill, `_loop_factory = None` in
         // its body, read by `return self._loop_factory()`: what the subclasses' bodies set it to,

@@ -45,6 +45,8 @@ export interface AttrNote {
   queuedAt?: string;
   /** AttrInfo.functions: one function stored in the container. */
   functions?: string;
+  /** AttrInfo.localFunctions: one function defined in the method that binds the attribute. */
+  localFunction?: string;
   /** AttrInfo.queued: one type put on the queue. */
   queued?: string;
   /** AttrInfo.executorClass. */
@@ -85,6 +87,7 @@ export function applyNote(table: Record<string, AttrInfo>, name: string, n: Attr
   if (n.methodValues) info.methodValues = [...new Set([...(info.methodValues ?? []), ...n.methodValues])];
   if (n.queued !== undefined && !info.queued?.includes(n.queued)) (info.queued ??= []).push(n.queued);
   if (n.functions !== undefined && !info.functions?.includes(n.functions)) (info.functions ??= []).push(n.functions);
+  if (n.localFunction !== undefined && !info.localFunctions?.includes(n.localFunction)) (info.localFunctions ??= []).push(n.localFunction);
   if (n.queuedAt !== undefined && !info.queuedAt?.includes(n.queuedAt)) (info.queuedAt ??= []).push(n.queuedAt);
 }
 

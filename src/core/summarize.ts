@@ -1458,10 +1458,18 @@ class Summarizer {
     }
     if (right) {
       if (right.type === 'assignment') this.assignment(right, ctx); // a = b = {}
-      else this.expr(right, ctx);
+      // (a lambda kept on self runs where it is called: a function of its own, assignTarget)
+      else if (!(right.type === 'lambda' && this.keptOnSelf(left, ctx))) this.expr(right, ctx);
     }
     const value = this.unwrapped(right?.type === 'assignment' ? innermostValue(right) : right);
     if (left) this.assignTarget(left, value, type, ctx);
+  }
+
+  /** `self.x = …` in a method of the class self is. */
+  private keptOnSelf(left: SyntaxNode | undefined, ctx: Ctx): boolean {
+    if (left?.type !== 'attribute' || ctx.scope.fn.kind !== 'method' || !ctx.scope.fn.selfParam) return false;
+    const o = child(left, 'object');
+    return o?.type === 'identifier' && this.t(o) === ctx.scope.fn.selfParam && !!this.selfClass(ctx.scope.fn.selfParam);
   }
 
   /** What a value is under a call that hands its argument back as it is, to its users
@@ -1574,6 +1582,12 @@ class Summarizer {
         if (value && path.root === ctx.scope.fn.selfParam) this.noteServer(ctx, this.t(left), value);
         const cls = this.selfClass(path.root);
         if (cls) this.noteAttr(cls.attrs, path.attrs[0], left, value, type, ctx, 'instance', !!value && !MADE_VALUES.has(value.type));
+        // (a function defined here kept for later, `self._take_snapshot = lambda: …` (watchdog's
+        // polling emitter), `def default_handler(…): …; self._handler = default_handler`
+        // (paramiko's transport): it runs where the attribute is called)
+        const localFn = cls && value && this.keptOnSelf(left, ctx) ? value.type === 'lambda' ? this.lambdaFunction(value, ctx)
+          : value.type === 'identifier' && ctx.scope.fn.nested.includes(this.t(value)) ? `${ctx.scope.prefix}${this.t(value)}` : undefined : undefined;
+        if (localFn) { const at = this.span(left); this.applyTableNote(cls!.attrs, path.attrs[0], { line: at.line, column: at.column, localFunction: localFn }); }
         // (a class attribute the class body declares, bound in a method to what a call makes:
         // a singleton, `cls._default = cls()`, `Store._default = Store()`)
         const k = cls || value?.type !== 'call' ? undefined : this.classNamed(path.root, ctx);
