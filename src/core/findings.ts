@@ -533,7 +533,7 @@ export class Findings {
         // (what this call is lent: a new local of this function's, or a name holding one)
         const lent = top ? undefined : lentAt(program, st, call);
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
-          const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name);
+          const setup = onNew || CONSTRUCTOR_NAMES.has(fn.s.name) || program.queueInit(fn);
           const own = st.own && ownAtCall(st.fn, st.own, call, fn);
           const fresh = lent && freshAtCall(program, lent, call, fn);
           const k = (setup ? '1' : '0') + locksKey + (own ? `#${own.join(',')}` : '') + (fresh ? `!${fresh.join(',')}` : '');

@@ -2,7 +2,7 @@
 // Works on summaries only, so it never needs a parse tree.
 import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, dotted, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp, ownJoins } from './shape';
-import { BUILTIN_TYPES, BUILTIN_VALUE_METHODS, PYTHON_DUNDERS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
+import { QUEUE_BASES, QUEUE_HOOKS, BUILTIN_TYPES, BUILTIN_VALUE_METHODS, PYTHON_DUNDERS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
 export interface FnInfo {
   /** Its place in `Program.fnList`: per-function state of the passes that run at every
@@ -974,6 +974,18 @@ export class Program {
 
   /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
    *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
+  /** The hook a queue.Queue subclass has for a method of Queue's it does not have (`put`:
+   *  its `_put`, QUEUE_HOOKS), which Queue's method calls. */
+  private queueHook(c: ClassInfo, method: string): FnInfo | undefined {
+    const hook = own(QUEUE_HOOKS, method);
+    return hook && QUEUE_BASES.some(b => this.derivesFrom(c, b)) ? this.lookupMethod(c, hook) : undefined;
+  }
+
+  /** A queue.Queue subclass's `_init`: Queue's constructor calls it, on the new object. */
+  queueInit(fn: FnInfo): boolean {
+    return fn.s.name === QUEUE_HOOKS.__init__ && !!fn.cls && QUEUE_BASES.some(b => this.derivesFrom(fn.cls!, b));
+  }
+
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
     for (const k of this.mro(c)) if (k.externalBases.includes(external) || this.isExternal(k, external)) return true;
@@ -1484,6 +1496,9 @@ export class Program {
           if (v.k === 'inst' && v.loose) f.loose = true;
           return [f];
         }
+        // (`q.put(x)` on a queue.Queue subclass that overrides `_put`: Queue's put runs it)
+        const hook = v.k === 'inst' ? this.queueHook(v.cls, a) : undefined;
+        if (hook) return [{ k: 'fn', fn: hook, bound: true, dispatch: v.cls }];
         // (a plain server's request, `server.handle_request()`: the handler object's methods)
         if (a === HANDLER_CALL) return v.k === 'inst' ? this.handlerEntries(v.cls).map(m => ({ k: 'fn', fn: m, bound: true })) : [];
         // (leaving `with` on an io object whose `__exit__` is io's own: its close(), which the
@@ -1900,7 +1915,8 @@ export class Program {
         // (on an object of that class: `Sub()` runs Base.__init__ on a Sub)
         const made = this.lookupMethod(v.cls, '__new__');
         if (made) add(made, true, this.receiverOf(made, v.cls));
-        const init = this.lookupMethod(v.cls, '__init__');
+        // (a queue.Queue subclass with no `__init__` of its own: Queue's calls its `_init`)
+        const init = this.lookupMethod(v.cls, '__init__') ?? this.queueHook(v.cls, '__init__');
         if (init) add(init, true, this.receiverOf(init, v.cls));
         const post = this.lookupMethod(v.cls, '__post_init__');
         if (post) add(post, true, this.receiverOf(post, v.cls));

@@ -9,7 +9,7 @@ import { intern } from './names';
 import { LineIndex } from './source';
 import { child, children, namedChildren, SyntaxNode } from './syntax';
 import {
-  ARG_VALUE_WRITES, OPERATOR_READS, READING_FUNCTIONS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TRANSPARENT_CALLS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
+  ARG_VALUE_WRITES, OPERATOR_READS, READING_FUNCTIONS, BUILTIN_TYPES, DONE, HANDLER_CALL, PLAIN_SERVERS, SERVE_METHODS, DOTTED_NAME, EACH_JOINED, JOINED, STARTED, CONTAINER_ANNOTATIONS, CONTAINER_CONSTRUCTORS, EXECUTOR_CONSTRUCTORS, EXECUTOR_MANY, CONSUMING_CALLS, EXECUTOR_METHODS, KEYED_WRITES, LOCK_CONSTRUCTORS, LOOP_RUNNERS, LOOP_SCHEDULERS, RUN_COROUTINE_THREADSAFE, SEMAPHORE_CONSTRUCTORS, LOCK_NAME, PARTIAL, PROCESS_CONSTRUCTORS, READ_METHODS, READING_BUILTINS, MUTATING_FUNCTIONS, QUEUE_CONSTRUCTORS, ITEM_GETTERS, START_NEW_THREAD, THREAD_CONSTRUCTORS, THREADING_SERVERS, TIMER_CONSTRUCTORS, TRANSPARENT_CALLS, QUEUE_BASES, QUEUE_LOCKED_HOOKS, THREAD_POOL_EXECUTORS, TO_THREAD, VALUED_WRITES, WRITE_METHODS, ITERATING_METHODS,
 } from './vocabulary';
 
 /** Return texts kept per function (FunctionSummary.returns). */
@@ -1200,7 +1200,10 @@ class Summarizer {
     const body = child(n, 'body');
     // (a method that ends joined, `def stop(self): self._t.join()`: a caller's `x.stop()` then
     // holds that join, FunctionSummary.joinsKept)
-    const kept = body ? this.block(body.children, { scope, locks: [], inLoop: false }) : [];
+    // (a queue.Queue subclass's hooks run inside Queue's put and get, which hold self.mutex)
+    const self = fn.params[0];
+    const hook = inClass && self && !fn.staticmethod && !fn.classmethod && QUEUE_LOCKED_HOOKS.has(name) && parentScope.cls!.bases.some(b => QUEUE_BASES.includes(this.canonical(b) ?? ''));
+    const kept = body ? this.block(body.children, { scope, locks: hook ? [`${self}.mutex`] : [], inLoop: false }) : [];
     const joins = kept.filter(l => l.startsWith(JOINED));
     if (joins.length) fn.joinsKept = joins;
     if (body) this.markFresh(scope, body, inClass ? parentScope.cls!.bases : undefined);

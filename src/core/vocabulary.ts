@@ -193,6 +193,14 @@ export const READING_FUNCTIONS = new Set(['copy.copy', 'copy.deepcopy', 'json.du
   'collections.deque', 'collections.UserDict', 'collections.UserList', 'heapq.nlargest', 'heapq.nsmallest', 'statistics.mean', 'statistics.median', 'random.choice', 'random.sample',
   'functools.reduce', 'operator.countOf', 'marshal.dumps', 'yaml.dump', 'yaml.safe_dump', 'csv.writer']);
 
+/** `queue.Queue`'s own methods that call a hook its subclasses override (`put` calls
+ *  `self._put`, holding `self.mutex`): where a subclass of it (QUEUE_BASES) has no such method
+ *  of its own, a call of the method runs the hook (Program.getAttr). */
+export const QUEUE_HOOKS: Record<string, string> = { __init__: '_init', put: '_put', put_nowait: '_put', get: '_get', get_nowait: '_get', qsize: '_qsize', empty: '_qsize', full: '_qsize' };
+export const QUEUE_BASES = ['queue.Queue', 'queue.LifoQueue', 'queue.PriorityQueue'];
+/** The hooks Queue calls holding `self.mutex` (`_init` runs in its constructor). */
+export const QUEUE_LOCKED_HOOKS = new Set(['_put', '_get', '_qsize']);
+
 /** Calls that hand back (or stand for) one of their arguments: the argument's index. A
  *  weak proxy forwards every attribute and call to its referent. */
 export const TRANSPARENT_CALLS: Record<string, number> = { 'weakref.proxy': 0, 'typing.cast': 1, 'typing_extensions.cast': 1 };
