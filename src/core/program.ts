@@ -2016,9 +2016,10 @@ export class Program {
             // (and, where that names nothing, with what inference types: `self._uploader.submit(
             // job)` with `self._uploader` given to the constructor)
             const direct = this.evalPath(fn, callee);
-            for (const v of direct.length || !callee.attrs.length ? direct : this.inferred(() => this.evalPath(fn, callee))) {
+            for (const v of direct.length ? direct : this.inferred(() => this.evalPath(fn, callee))) {
               // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
-              const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : undefined;
+              // (an object called: its `__call__`, `retry(self._connect_loop)`, kazoo's KazooRetry)
+              const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : v.k === 'inst' && !v.element ? this.lookupMethod(v.cls, '__call__') : undefined;
               const t = v.k === 'fn' ? v : init ? { fn: init, bound: true } : undefined;
               if (!t) continue;
               const params = callParams(t.fn, t.bound);
@@ -2612,10 +2613,12 @@ export class Program {
       // (objects, classes, and functions: `Worker(self.on_done)` then `self.done()`; not those
       // of a thread start, whose target is a thread of its own: isStart)
       const fnsToo = !isStart(fn, site);
-      // (and one made right there, `Fetcher(Loader())`: an object of that class)
+      // (and one made right there, `Fetcher(Loader())`: an object of that class; or what a
+      // call returns, `Conn(self._retry.copy())`, kazoo's connection's retry)
       const made = (text: string): Val[] => {
         const c = singleCall(text);
-        return c ? this.evalPath(fn, dotted(c)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }] : [])) : NO_VALS;
+        return c ? this.evalPath(fn, dotted(c)).flatMap((v): Val[] => (v.k === 'cls' ? [{ k: 'inst', cls: v.cls }] : v.k === 'ext' ? [{ k: 'ext', name: `${v.name}()` }]
+          : v.k === 'fn' && !v.fn.s.property ? this.returnValues(v.fn).filter(x => (x.k === 'inst' && !x.element) || (x.k === 'fn' && fnsToo)) : [])) : NO_VALS;
       };
       const call = arg ? singleCall(arg) : undefined;
       if (call) {
