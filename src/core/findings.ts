@@ -529,7 +529,9 @@ export class Findings {
         // (a method of an object only this call reaches runs as a constructor's does: on it)
         const onNew = !top && ((st.setup && callOnNewObject(program, st.fn, call)) || (!!call.site.fresh && program.madeLocal(st.fn, call.site.callee.root))
           || program.calledOnMade(st.fn, call.site, call.targets)
-          || (!!st.fresh && call.site.callee.attrs.length === 1 && st.fresh.includes(call.site.callee.root) && !call.targets.some(x => program.leaks(x.fn))));
+          || (!!st.fresh && call.site.callee.attrs.length === 1 && st.fresh.includes(call.site.callee.root) && !call.targets.some(x => program.leaks(x.fn)))
+          // (a bound method of such an object handed here and called, `start_response(…)`)
+          || (!!st.fresh && call.site.callee.attrs.length === 0 && st.fresh.includes(call.site.callee.root)));
         // (what this call is lent: a new local of this function's, or a name holding one)
         const lent = top ? undefined : lentAt(program, st, call);
         graph.eachTarget(st.fn, call, st.recv, (fn, recv) => {
@@ -1187,9 +1189,15 @@ function paramsGiven(call: ResolvedCall, t: { fn: FnInfo; bound: boolean }, name
 /** The names at a call that hold an object only this call chain has: the visit's own fresh
  *  names, and the new locals the call is lent (CallSite.lends, Program.madeLocal). */
 function lentAt(program: Program, st: Visit, call: ResolvedCall): string[] | undefined {
-  const lends = call.site.lends?.filter(n => program.madeLocal(st.fn, n));
-  if (!st.fresh) return lends?.length ? lends : undefined;
-  return lends?.length ? [...new Set([...st.fresh, ...lends])] : st.fresh;
+  const lends = call.site.lends?.filter(n => program.madeLocal(st.fn, n)) ?? [];
+  // (on a new object, its bound methods handed on, `application(env, self.start_response)`:
+  // a call of them runs on that object)
+  const sp = st.setup ? st.fn.s.selfParam : undefined;
+  if (sp && st.fn.cls) for (const a of [...call.site.args, ...Object.values(call.site.kwargs)]) {
+    if (a.startsWith(`${sp}.`) && !a.includes('.', sp.length + 1) && program.lookupMethod(st.fn.cls, a.slice(sp.length + 1)) && !lends.includes(a)) lends.push(a);
+  }
+  if (!st.fresh) return lends.length ? lends : undefined;
+  return lends.length ? [...new Set([...st.fresh, ...lends])] : st.fresh;
 }
 
 /** The parameters of a callee given one of `lent` that it keeps (Program.keepsParam). */

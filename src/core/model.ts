@@ -284,6 +284,10 @@ export interface FunctionSummary {
   /** Attributes of self taken as values (`self.run` handed to a thread, `len(self.items)`): a
    *  method among them is self handed on (Program.leaks). */
   selfValues?: string[];
+  /** Attributes of self taken as values only to be passed to calls (`self.error_output(env,
+   *  self.start_response)`): a method among them is self handed on unless every callee keeps
+   *  what it is given there (Program.lendsSelfAway, keepsParam). */
+  selfLent?: string[];
   /** What its `return` statements give, when a name or a call of one (`root`, `Cache()`,
    *  `Logger.manager.getLogger()`: a call's text ends in `()`): what a call of it makes
    *  (Program.returnValues), so `log = getLogger()` has a type. At most MAX_RETURNS, and `?`
@@ -351,6 +355,11 @@ export const LISTED_FROM = '<listed>';
 /** A call's callee that is an item of a container (`self.handlers[kind](msg)`): its elements or
  *  values (Program.evalRoot). */
 export const ITEM_OF = '<item>';
+/** In AttrInfo.typeText, what a call made in a method returns, where its callee is that
+ *  method's own name (`self.engine = self._make_engine()`, `self.kex = self._kex_info[k](self)`,
+ *  `self.conn = pool.connect()` with pool a parameter): `<in>Qualname|callee`, the callee's
+ *  path or an ITEM_OF root, evaluated in that function (Program.typesFromText). */
+export const IN_FUNCTION = '<in>';
 /** A local bound to one item of a tuple a queue hands out (`fn, args = self.q.get()`):
  *  `<tuple>0|self.q.get` (Program.queuedItemsOf). */
 export const TUPLE_OF = '<tuple>';

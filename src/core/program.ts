@@ -1,6 +1,6 @@
 // Pass 2, across files: modules, classes and their MRO, name and call resolution.
 // Works on summaries only, so it never needs a parse tree.
-import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, dotted, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
+import { AttrInfo, boundTypes, CallSite, classLike, ClassSummary, dotted, EACH_OF, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, hasParam, IN_FUNCTION, ITEM_OF, LISTED_FROM, NARROWED, own, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, TUPLE_OF } from './model';
 import { callsUp, ownJoins } from './shape';
 import { QUEUE_BASES, QUEUE_HOOKS, BUILTIN_TYPES, BUILTIN_VALUE_METHODS, PYTHON_DUNDERS, CONTAINER_BASES, DONE, DOTTED_NAME, EACH_JOINED, HANDLER_CALL, HANDLER_METHODS, IMPORTED, IO_BASES, JOINED, ITEM_GETTERS, LOCK_NAME, READ_METHODS, THREADING_SERVER_BASES, THREAD_LOCAL_BASES, WRITE_METHODS, isOrdering } from './vocabulary';
 
@@ -489,7 +489,7 @@ export class Program {
       const info = own(k.s.attrs, attr);
       if (!info) continue;
       if (!info.instance || info.handed || info.classBody || !info.typeText?.length) return false;
-      if (!info.typeText.every(t => this.makesNew(this.evalGlobalPath(k.file, dotted(t))))) return false;
+      if (!info.typeText.every(t => this.makesNew(this.calleeValues(k.file, t)))) return false;
       found = true;
     }
     return found;
@@ -553,7 +553,7 @@ export class Program {
     const top = seen.size === 0;
     seen.add(m);
     this.asked.add(m);
-    let r = !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)));
+    let r = !!m.s.selfEscapes || (!!m.cls && !!m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a))) || this.lendsSelfAway(m);
     const sp = m.s.selfParam;
     for (const site of m.s.calls) {
       if (r) break;
@@ -598,6 +598,7 @@ export class Program {
     const gives = (t: string) => t === sp || t.startsWith(`${sp}.`);
     if (sp && m.s.starts.some(st => (st.target && st.target.root === sp) || st.args?.some(gives))) return true;
     if (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a))) return true;
+    if (this.lendsSelfAway(m)) return true;
     if (!sp) return false;
     return m.s.calls.some(site => site.callee.root === sp && (site.callee.attrs.length === 1 || site.callee.attrs.length === 2)
       && this.callTargets(m, site).some(t => this.handsToThreads(t.fn, depth + 1, seen)));
@@ -608,7 +609,7 @@ export class Program {
    *  In a constructor (leaksFromInit), what it makes is then not its maker's alone. */
   letsSelfGo(m: FnInfo): boolean {
     this.selfGoAsked.add(m);
-    if (m.s.selfEscapes || (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a)))) return true;
+    if (m.s.selfEscapes || (m.cls && m.s.selfValues?.some(a => this.lookupMethod(m.cls!, a))) || this.lendsSelfAway(m)) return true;
     // (self handed to a staticmethod or a function, `Registry.add(self)`, where the summarizer
     // took it for a base's method called on it: baseCall)
     const sp = m.s.selfParam;
@@ -671,6 +672,30 @@ export class Program {
    *  what fn lends it to (`decorate(span)` keeping its own) and the methods it calls on it (none
    *  letting its self go): an object new to a caller and lent here stays that caller's. A call
    *  of nothing analyzed (`json.dumps(span)`, `pool.submit(f, span)`) may keep it. */
+  /** A bound method of m's object lent to a call (FunctionSummary.selfLent) whose callee may
+   *  keep it: not analyzed, or a parameter it is bound to that leaves (keepsParam). */
+  lendsSelfAway(m: FnInfo): boolean {
+    const sp = m.s.selfParam;
+    if (!m.s.selfLent || !m.cls || !sp) return false;
+    for (const a of m.s.selfLent) {
+      if (!this.lookupMethod(m.cls, a)) continue;
+      const text = `${sp}.${a}`;
+      let found = false;
+      for (const site of m.s.calls) {
+        if (!site.args.includes(text) && !Object.values(site.kwargs).includes(text)) continue;
+        found = true;
+        const targets = this.callTargets(m, site);
+        if (!targets.length || targets.some(t => {
+          const params = callParams(t.fn, t.bound);
+          const at = [...site.args.map((x, i) => (x === text ? paramAt(params, i) ?? null : undefined)), ...Object.entries(site.kwargs).map(([k, x]) => (x === text ? paramAt(params, k) ?? null : undefined))];
+          return at.some(q => q === null || (q !== undefined && !this.keepsParam(t.fn, q)));
+        })) return true;
+      }
+      if (!found) return true;
+    }
+    return false;
+  }
+
   keepsParam(fn: FnInfo, p: string): boolean {
     // (asked: an edit of what it keeps can change what its callers' lent objects are,
     // Analysis.ownershipKey; one nothing is lent to changes nothing)
@@ -1010,6 +1035,8 @@ export class Program {
   private typesFromTextInner(file: FileSummary, texts: string[] | string): Val[] {
     const out: Val[] = [];
     for (const text of Array.isArray(texts) ? texts : [texts]) {
+      // (what a call in a method returns, `self.engine = self._make()`: IN_FUNCTION)
+      if (text.startsWith(IN_FUNCTION)) { out.push(...this.inFunctionValues(file, text)); continue; }
       // (what a chain of calls made, `loop = UnixPolicy().new_event_loop()`: each call's result
       // in turn, not its names one by one as an annotation's)
       if (text.includes('().')) { out.push(...this.chainValues(file, text)); continue; }
@@ -1026,6 +1053,22 @@ export class Program {
       }
     }
     return out;
+  }
+
+  /** What a call made in a method gives (`<in>T.setup|self._make`), evaluated there. */
+  private inFunctionValues(file: FileSummary, text: string): Val[] {
+    return callResults(this, this.calleeValues(file, text));
+  }
+
+  /** What a type text's callee is: a module's name, or one of a method's own (IN_FUNCTION),
+   *  evaluated there (`self.headers_class`: the class it names). */
+  private calleeValues(file: FileSummary, text: string): Val[] {
+    if (!text.startsWith(IN_FUNCTION)) return this.evalGlobalPath(file, dotted(text));
+    const bar = text.indexOf('|');
+    const fn = bar > 0 ? this.fnNamed(file.module, text.slice(IN_FUNCTION.length, bar)) : undefined;
+    if (!fn) return NO_VALS;
+    const callee = text.slice(bar + 1);
+    return this.evalPath(fn, callee.startsWith('<') ? { root: callee, attrs: [] } : chained(callee));
   }
 
   /** What calling a chain's callee text gives, seen from a module's top level
@@ -1425,7 +1468,8 @@ export class Program {
     if (!file) return NO_VALS;
     const info = c!.ownerKind === 'module' ? own(file.globals, c!.attr) : this.containerAttr(id)?.info;
     if (!info?.functions) return NO_VALS;
-    return info.functions.flatMap(t => this.evalGlobalPath(file, dotted(t)).filter(v => v.k === 'fn'));
+    // (and classes, a table of them: calling an item makes an object of one)
+    return info.functions.flatMap(t => this.evalGlobalPath(file, dotted(t)).filter(v => v.k === 'fn' || v.k === 'cls'));
   }
 
   /** The methods a container is bound to a literal of (AttrInfo.methodValues: a dispatch

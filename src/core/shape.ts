@@ -9,7 +9,7 @@ import { JOINED } from './vocabulary';
 /** Body fields: what a function does, not what it declares. Resolution of other functions never
  *  reads them (locals and local types are looked up only from the function and its closures,
  *  which are in the same file and re-resolved with it). */
-const BODY = new Set<keyof FunctionSummary>(['line', 'endLine', 'column', 'calls', 'accesses', 'starts', 'locals', 'localTypes', 'localExecutors', 'made', 'selfEscapes', 'selfValues', 'returns', 'keptParams', 'returnsMade']);
+const BODY = new Set<keyof FunctionSummary>(['line', 'endLine', 'column', 'calls', 'accesses', 'starts', 'locals', 'localTypes', 'localExecutors', 'made', 'selfEscapes', 'selfValues', 'selfLent', 'returns', 'keptParams', 'returnsMade']);
 
 const noPos = (info: { line: number; column: number }) => ({ ...info, line: 0, column: 0 });
 const mapValues = <T, U>(r: Record<string, T>, f: (v: T) => U): Record<string, U> => {

@@ -2,7 +2,7 @@
 // skeleton, functions with their call sites, direct container-shaped accesses, thread
 // starts, imports and attribute bindings. Nothing here looks at other files.
 import type { SymbolInfo } from './report';
-import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, dotted, firstStartLine, hasParam, importEnds, nameTable, own, startPoints } from './model';
+import { AttrInfo, CallSite, ClassSummary, DirectAccess, EACH_OF, IN_FUNCTION, ENGINE_VERSION, ExprPath, FileSummary, FunctionSummary, GETATTR_OF, ITEM_OF, ImportBinding, LISTED_FROM, NARROWED, StartKind, TUPLE_OF, ThreadStart, UNKNOWN_RETURN, VALUES_OF, NESTED_OF, boundTypes, classLike, dotted, firstStartLine, hasParam, importEnds, nameTable, own, startPoints } from './model';
 import { applyNote, AttrNote, Effect, sameKeys, Segment, shiftSegment, SummaryMemo } from './segments';
 import { sameStrings } from './shape';
 import { intern } from './names';
@@ -1256,6 +1256,7 @@ class Summarizer {
     // the first binding in the loop is the last round's object)
     const after = new Map<string, { line: number; column: number }>();
     const returnsAt: { name: string; line: number; column: number }[] = [];
+    const lentAttrs = new Set<string>();
     while (stack.length && (cand.size || !selfSeen || kept.size)) {
       const [node, nested] = stack.pop()!;
       if (node.type === 'identifier') {
@@ -1269,7 +1270,16 @@ class Summarizer {
           const use = receiverUse(node, n => this.t(n));
           if (use === 'value' && !nested && node.parent?.type === 'attribute' && node.parent.parent?.type !== 'attribute') {
             const attr = child(node.parent, 'attribute');
-            if (attr) { const v = (fn.selfValues ??= []); const t = this.t(attr); if (!v.includes(t)) v.push(t); }
+            // (not one handed to a callback the function is given, called with it then and
+            // there: WSGI's `application(environ, self.start_response)`)
+            // (and one only lent to a call, `self.error_output(environ, self.start_response)`:
+            // FunctionSummary.selfLent, the analysis follows it into the callee)
+            const holder = node.parent.parent?.type === 'keyword_argument' && node.parent.field === 'value' ? node.parent.parent.parent : node.parent.parent;
+            const call = holder?.type === 'argument_list' ? holder.parent : undefined;
+            const callee = call?.type === 'call' ? child(call, 'function') : undefined;
+            const toCallback = callee?.type === 'identifier' && this.t(callee) !== sp && fn.params.includes(this.t(callee));
+            if (attr && callee && !toCallback) lentAttrs.add(this.t(attr));
+            else if (attr && !toCallback) { const v = (fn.selfValues ??= []); const t = this.t(attr); if (!v.includes(t)) v.push(t); }
           } else if (nested || !(use === 'use' || use === 'value' || node.parent?.type === 'return_statement' || baseCall(node, bases, n => this.t(n)))) { fn.selfEscapes = true; selfSeen = true; }
           continue;
         }
@@ -1302,6 +1312,8 @@ class Summarizer {
       for (const c of node.children) stack.push([c, inner]);
     }
     if (kept.size) fn.keptParams = [...kept].sort();
+    const onlyLent = fn.selfEscapes ? [] : [...lentAttrs].filter(a => !fn.selfValues?.includes(a));
+    if (onlyLent.length) fn.selfLent = onlyLent.sort();
     if (!cand.size) return;
     fn.made = nameTable();
     for (const name of [...cand].sort()) fn.made[name] = [...scope.made!.get(name)!];
@@ -1466,6 +1478,15 @@ class Summarizer {
     }
     const value = this.unwrapped(right?.type === 'assignment' ? innermostValue(right) : right);
     if (left) this.assignTarget(left, value, type, ctx);
+  }
+
+  /** A callee rooted at a name of the function's own (self, a parameter, a local), which the
+   *  module's names cannot say: `<in>Qualname|path` (IN_FUNCTION). */
+  private inFunction(p: ExprPath, ctx: Ctx): string | undefined {
+    const fn = ctx.scope.fn;
+    if (fn.kind === 'module' || p.root.startsWith('<') || ctx.shadow?.has(p.root)) return undefined;
+    if (p.root === fn.selfParam ? fn.classmethod || !p.attrs.length : !hasParam(fn, p.root) && !ctx.scope.locals.has(p.root)) return undefined;
+    return `${IN_FUNCTION}${fn.qualname}|${[p.root, ...p.attrs].join('.')}`;
   }
 
   /** `self.x = …` in a method of the class self is. */
@@ -2050,8 +2071,10 @@ class Summarizer {
     if (table !== this.out.globals && (value?.type === 'dictionary' || value?.type === 'list' || value?.type === 'tuple')) {
       const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
       let kept = 0;
+      // (and classes, `_kex_info = {"group1": KexGroup1, …}`: calling an item makes one)
+      const ownMethods = ctx.scope.cls && !ctx.scope.fn.selfParam ? ctx.scope.cls.methods : [];
       for (const v of items) {
-        const t = v?.type === 'attribute' ? this.dottedText(v) : undefined;
+        const t = v?.type === 'attribute' || (v?.type === 'identifier' && !ownMethods.includes(this.t(v))) ? this.dottedText(v) : undefined;
         const root = t?.split('.', 1)[0];
         if (!t || root === ctx.scope.fn.selfParam || hasParam(ctx.scope.fn, root!) || ctx.scope.locals.has(root!) || kept++ >= MAX_STORED_FUNCTIONS) continue;
         this.applyTableNote(table, name, { line: n.line, column: n.column, functions: this.aliasedText(ctx, t) });
@@ -2243,7 +2266,11 @@ class Summarizer {
       if (ex) call.executor = ex;
       // (a type only when the table has no lock for the name: applyNote decides)
       // (`cls()` in a classmethod: the class)
-      if (f && fp && !ct && !call.lock && !call.counting) call.callee = fn.classmethod && fn.className && this.t(f) === fn.selfParam ? fn.className : this.t(f);
+      if (f && fp && !ct && !call.lock && !call.counting) call.callee = fn.classmethod && fn.className && this.t(f) === fn.selfParam ? fn.className : this.inFunction(fp, ctx) ?? this.t(f);
+      // (a call of an item, `self._kex_info[name](self)`: one of the classes or functions the
+      // container holds, paramiko's key exchange engines)
+      const item = f?.type === 'subscript' && fn.kind !== 'module' ? this.dottedText(child(f, 'value')) : undefined;
+      if (item && !ct && !call.lock && !call.counting) call.callee = `${IN_FUNCTION}${fn.qualname}|${ITEM_OF}${this.aliasedText(ctx, item)}`;
       n.call = call;
     } else if (value?.type === 'attribute' && LOCK_NAME.test(this.t(child(value, 'attribute') ?? value))) {
       // another object's lock under a name of this one's: the same lock
@@ -3696,7 +3723,8 @@ function receiverUse(id: SyntaxNode, text: (n: SyntaxNode) => string): 'use' | '
   const consumed = !!p && (((p.type === 'for_statement' || p.type === 'for_in_clause') && top.field === 'right')
     || (p.type === 'argument_list' && p.parent?.type === 'call' && (consumingCall(p.parent, text) || (top === id && unkeptBy(p.parent, text)))));
   // (an item of it read or written, `h[k] = v`: the object goes nowhere, its __setitem__ runs)
-  if (top === id) return consumed || (p?.type === 'subscript' && id.field === 'value') ? 'use' : 'bare';
+  // (called, `start_response(status, headers)`: run, not kept)
+  if (top === id) return consumed || (p?.type === 'subscript' && id.field === 'value') || (p?.type === 'call' && id.field === 'function') ? 'use' : 'bare';
   if (!p) return 'value';
   return consumed || (p.type === 'call' && top.field === 'function') || (p.type === 'subscript' && top.field === 'value')
     || ((p.type === 'assignment' || p.type === 'augmented_assignment') && top.field === 'left')
