@@ -1801,7 +1801,9 @@ class Summarizer {
       this.noteTypes(held, [this.t(added)], 'functions');
       return;
     }
-    this.noteTypes(held, texts, 'typeText');
+    // (what a call of the method's own names makes, `emitter = self._emitter_class()` then
+    // `self._emitters.add(emitter)`: evaluated in the method, IN_FUNCTION)
+    this.noteTypes(held, texts?.map(t => (DOTTED_NAME.test(t) ? this.inFunction(dotted(t), ctx) ?? t : t)), 'typeText');
   }
 
   /** The function a `functools.partial(f, …)` call wraps (its first positional argument). */
@@ -1944,7 +1946,8 @@ class Summarizer {
   private noteTypes(held: { table: Record<string, AttrInfo>; name: string; info: AttrInfo }, texts: string[] | undefined, field: 'typeText' | 'queued' | 'functions'): void {
     const { table, name, info } = held;
     for (const t of texts ?? []) {
-      if ((field !== 'functions' && !classLike(t)) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
+      // (a class's name, or what a call of the method's own names makes, IN_FUNCTION)
+      if ((field !== 'functions' && !classLike(t) && !t.startsWith(IN_FUNCTION)) || (info[field]?.length ?? 0) >= MAX_ELEMENT_TYPES || info[field]?.includes(t)) continue;
       this.applyTableNote(table, name, { line: info.line, column: info.column, [field]: t });
     }
   }
