@@ -394,7 +394,8 @@ export class HelperSummaries {
         const receiversOf = (r: ClassInfo[] | undefined): ClassInfo[] | undefined | null => {
           if (t.self) {
             if (!r) return t.self === 'same' ? undefined : cones;
-            const m = cones ? this.program.conesMeet(r, cones) : r;
+            // (no cones: on this function's own object, of its class or a subclass)
+            const m = cones ? this.program.conesMeet(r, cones) : fn.cls ? this.program.conesMeet(r, [fn.cls]) : r;
             return !m.length ? null : m.length === 1 && m[0] === fn.cls ? undefined : m;
           }
           return !r || !t.recv || this.program.conesMeet(r, [t.recv]).length ? undefined : null;
