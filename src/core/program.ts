@@ -2198,7 +2198,7 @@ export class Program {
     // (and, in a later round, a parameter an earlier one typed: handedDown)
     const down = this.handedDown?.get(fn);
     const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a) || this.objectGlobal(fn, a))) || !!constructionCallee(a)
-      || !!this.madeFromHanded(fn, a);
+      || !!this.madeFromHanded(fn, a) || (ITEM_ARG.test(a) && a.includes('.'));
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -2257,6 +2257,13 @@ export class Program {
       }
       const madeHere = this.madeFromHanded(fn, a);
       if (madeHere) return madeHere;
+      // (an item of a container, `self._remove_descriptor(self._by_path[path])`: the objects
+      // it holds, watchdog's kqueue descriptors)
+      const item = ITEM_ARG.exec(a);
+      if (item) {
+        const vals = this.elementsOf(fn, item[1], true);
+        return (vals.length ? vals : this.elementsOf(fn, item[1], false)).filter(v => v.k === 'inst' && !v.loose && !v.element);
+      }
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
       // (a module global bound to a class or function by name, `handler_class = CGIHandler` in
@@ -3299,6 +3306,9 @@ function callResults(p: Program, vals: Val[]): Val[] {
 /** The most unrelated classes a property read on an unknown object may be guessed to run the
  *  getter of (`item.rate` with Central.rate and Local.rate, as a method call would). */
 const MAX_PROPERTY_GUESSES = 3;
+
+/** An argument that is an item of a named container, `self._by_path[path]`. */
+const ITEM_ARG = /^([A-Za-z_][\w.]*)\[[^\]]*\]$/;
 
 /** Rounds of collectParamFunctions: objects handed down that many calls deep. */
 const HAND_DOWN_ROUNDS = 3;
