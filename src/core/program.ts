@@ -1844,6 +1844,16 @@ export class Program {
     return !!texts?.length && texts.every(t => { const vs = DOTTED_NAME.test(t) ? this.evalPath(fn, dotted(t)) : []; return vs.length > 0 && vs.every(v => v.k === 'cls' && v.cls === cls); });
   }
 
+  /** The methods a call on an object of no known class runs by its name, as callTargets
+   *  guesses them, as bound functions. */
+  private guessedMethods(fn: FnInfo, site: CallSite): Val[] {
+    const a = site.callee.attrs;
+    if (!a.length || site.callee.root === '<super>' || site.callee.root.startsWith('<')) return NO_VALS;
+    const recvPath = { root: site.callee.root, attrs: a.slice(0, -1) };
+    if (this.inferred(() => this.evalPath(fn, recvPath)).length || this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) || (!recvPath.attrs.length && BUILTIN_TYPES.has(recvPath.root))) return NO_VALS;
+    return this.namedReceiver(recvPath, this.byName(a[a.length - 1], fn.file, fn)).filter(m => fits(fn, m, site)).map((m): Val => ({ k: 'fn', fn: m, bound: true }));
+  }
+
   /** The classes a path names in fn, with what callers hand a parameter (`serve(handler=
    *  ApiHandler)`) besides its default: a threading server's handler classes (ThreadModel). */
   classesAt(fn: FnInfo, p: ExprPath): ClassInfo[] {
@@ -2052,7 +2062,7 @@ export class Program {
           // (a later round gives a function what the first did, but for its parameters typed by
           // then: only such functions can hand anything new)
           if (round && !out.has(fn)) continue;
-          for (const { callee, args, kwargs, start } of this.handing(fn)) {
+          for (const { callee, args, kwargs, start, site } of this.handing(fn)) {
             const handed = this.handedValues(fn, args, start);
             const byName = kwargs && Object.entries(kwargs).map(([k, a]) => [k, this.handedValues(fn, [a])?.[0] ?? []] as const).filter(([, l]) => l.length);
             const locks = this.lockArgs(fn, args, kwargs);
@@ -2060,7 +2070,10 @@ export class Program {
             // (and, where that names nothing, with what inference types: `self._uploader.submit(
             // job)` with `self._uploader` given to the constructor)
             const direct = this.evalPath(fn, callee);
-            for (const v of direct.length ? direct : this.inferred(() => this.evalPath(fn, callee))) {
+            const vals = direct.length ? direct : this.inferred(() => this.evalPath(fn, callee));
+            // (and on an object of no known class, the methods the call graph guesses by name
+            // (callTargets): `t.set_handler(self.on_g)` with t a parameter no caller types)
+            for (const v of vals.length || !site ? vals : this.guessedMethods(fn, site)) {
               // (a class called: its `__init__`, `Timer(5, callback=self.tick)`)
               // (an object called: its `__call__`, `retry(self._connect_loop)`, kazoo's KazooRetry)
               const init = v.k === 'cls' ? this.lookupMethod(v.cls, '__init__') : v.k === 'inst' && !v.element ? this.lookupMethod(v.cls, '__call__') : undefined;
@@ -2190,8 +2203,8 @@ export class Program {
 
   /** fn's thread starts with arguments, and its calls with an argument named as an analyzed
    *  function or method is (a cheap test before anything is evaluated). */
-  private handing(fn: FnInfo): { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean }[] {
-    const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean }[] = [];
+  private handing(fn: FnInfo): { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean; site?: CallSite }[] {
+    const out: { callee: ExprPath; args: string[]; kwargs?: Record<string, string>; start?: boolean; site?: CallSite }[] = [];
     for (const st of fn.s.starts) if (st.target && st.args?.length) out.push({ callee: st.target, args: st.args, start: true });
     const names = this.functionNames();
     const classes = this.classNames();
@@ -2204,7 +2217,7 @@ export class Program {
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
       // thread that runs every Thread, where threading.py is analyzed)
       if (isStart(fn, c)) continue;
-      if (c.args.some(named) || Object.values(c.kwargs).some(named)) out.push({ callee: c.callee, args: c.args, kwargs: c.kwargs });
+      if (c.args.some(named) || Object.values(c.kwargs).some(named)) out.push({ callee: c.callee, args: c.args, kwargs: c.kwargs, site: c });
     }
     return out;
   }
