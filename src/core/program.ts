@@ -1758,14 +1758,43 @@ export class Program {
    *  not tkinter's drag-and-drop Icon; `self.sock.makefile()` in smtplib, which imports socket,
    *  means socket's, not tarfile's. A wrong guess puts another package's code on the thread. */
   private nearest(l: FnInfo[], file: FileSummary): FnInfo[] {
-    if (l.length < 2) return l;
+    if (!l.length) return l;
     const top = topPackage(file.module);
     const own = l.filter(f => topPackage(f.file.module) === top);
     if (own.length) return this.withOverrides(own, l);
     const tops = this.importedPackages(file);
     const imported = l.filter(f => tops.has(topPackage(f.file.module)));
-    return imported.length ? this.withOverrides(imported, l) : l;
+    if (imported.length) return this.withOverrides(imported, l);
+    // (else those of packages its package reaches through imports; never one it cannot reach:
+    // cheroot's `sock.accept()` is no paramiko Transport's, analyzed side by side)
+    const reach = this.reachableTops(top);
+    const reached = l.filter(f => reach.has(topPackage(f.file.module)));
+    return reached.length ? this.withOverrides(reached, l) : [];
   }
+
+  /** The top packages a package's files import, and what those import, and so on. (Kept for
+   *  the program's life: imports are declarations, whose change makes a new program.) */
+  private reachableTops(top: string): Set<string> {
+    if (!this.topImports) {
+      this.topImports = new Map();
+      for (const f of this.files) {
+        const t = topPackage(f.module);
+        let s = this.topImports.get(t);
+        if (!s) this.topImports.set(t, (s = new Set()));
+        for (const x of this.importedPackages(f)) s.add(x);
+      }
+    }
+    let r = this.reachMemo.get(top);
+    if (!r) {
+      r = new Set([top]);
+      const stack = [top];
+      while (stack.length) for (const n of this.topImports.get(stack.pop()!) ?? []) if (!r.has(n)) { r.add(n); stack.push(n); }
+      this.reachMemo.set(top, r);
+    }
+    return r;
+  }
+  private topImports?: Map<string, Set<string>>;
+  private readonly reachMemo = new Map<string, Set<string>>();
 
   /** The chosen methods and those of `all` that override one of them in a subclass: `tz.fromutc()`
    *  in datetime is tzinfo's, and so ZoneInfo's, a tzinfo of another package. */
