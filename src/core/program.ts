@@ -1232,11 +1232,20 @@ export class Program {
   /** The notes of the queue a getter text names: a module's global (`work_q.get`, where f has
    *  no such name of its own) or an analyzed class's attribute (`self.inbox.get`), with the
    *  class of the object it is on. */
-  private queueTables(f: FnInfo, text: string): { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] {
+  private queueTables(f: FnInfo, text: string, depth = 0): { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] {
     const p = dotted(text);
     const n = p.attrs.length;
     if (!n || !ITEM_GETTERS.has(p.attrs[n - 1])) return [];
     const tables: { file: FileSummary; info: AttrInfo; on?: ClassInfo }[] = [];
+    // (a getter kept on the object, `self.get = self._queue.get` (cheroot's thread pool), then
+    // `conn = self.get()`: the queue it is of, AttrInfo.boundMethods)
+    if (depth < MAX_DEPTH) for (const v of this.evalPath(f, { root: p.root, attrs: p.attrs.slice(0, n - 1) })) {
+      if (v.k !== 'inst') continue;
+      for (const k of this.mro(v.cls)) {
+        const b = own(k.s.attrs, p.attrs[n - 1])?.boundMethods?.find(x => x.endsWith(`.${p.attrs[n - 1]}`) && x.split('.').length === 2);
+        if (b) return this.queueTables(f, [p.root, ...p.attrs.slice(0, n - 1), b].join('.'), depth + 1);
+      }
+    }
     if (n === 1) {
       if (f.s.params.includes(p.root) || f.s.locals.includes(p.root)) return [];
       for (const v of this.resolveGlobal(f.file, p.root)) {
