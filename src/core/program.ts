@@ -2136,12 +2136,16 @@ export class Program {
               };
               // (an object only to a parameter nothing types: an annotation says what it is)
               const fit = (p: string, vals: Val[]) => (own(t.fn.s.paramTypes, p) ? vals.filter(v => v.k === 'fn') : vals);
+              // (the caller's own object only to a parameter a registry keeps, `add_task(self)`
+              // → `self.queue.append(task)`: what a loop over the registry then holds; handed to
+              // any parameter, it would type every `source=self` a warning is given)
+              const selfTo = (p: string, a: string | undefined) => !this.selfHanded(fn, a ?? '') || this.registryParam(t.fn, p);
               handed?.forEach((vals, i) => {
                 const p = paramAt(params, i);
-                if (vals.length && p) put(p, fit(p, vals));
+                if (vals.length && p && selfTo(p, args[i])) put(p, fit(p, vals));
               });
               // (`retry(action=self.reload)`)
-              for (const [k, vals] of byName ?? []) if (paramAt(params, k)) put(k, fit(k, vals));
+              for (const [k, vals] of byName ?? []) if (paramAt(params, k) && selfTo(k, kwargs?.[k])) put(k, fit(k, vals));
             }
           }
         }
@@ -2249,7 +2253,7 @@ export class Program {
     // (and, in a later round, a parameter an earlier one typed: handedDown)
     const down = this.handedDown?.get(fn);
     const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a) || this.objectGlobal(fn, a))) || !!constructionCallee(a)
-      || !!this.madeFromHanded(fn, a) || (ITEM_ARG.test(a) && a.includes('.'));
+      || !!this.madeFromHanded(fn, a) || (ITEM_ARG.test(a) && a.includes('.')) || this.selfHanded(fn, a);
     for (const c of fn.s.calls) {
       if (c.property || c.setter || c.dunder) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
@@ -2258,6 +2262,25 @@ export class Program {
       if (c.args.some(named) || Object.values(c.kwargs).some(named)) out.push({ callee: c.callee, args: c.args, kwargs: c.kwargs, site: c });
     }
     return out;
+  }
+
+  /** A parameter of fn's that a container keeps what it is given in (AttrInfo.addedParams:
+   *  `def add_task(self, task): self.queue.append(task)`). */
+  private registryParam(fn: FnInfo, p: string): boolean {
+    if (!this.registryParams) {
+      this.registryParams = new Set();
+      for (const f of this.files) {
+        const infos = [...Object.values(f.globals), ...f.classes.flatMap(c => Object.values(c.attrs))];
+        for (const info of infos) for (const ap of info.addedParams ?? []) this.registryParams.add(`${f.module}\0${ap}`);
+      }
+    }
+    return this.registryParams.has(`${fn.file.module}\0${fn.s.qualname}:${p}`);
+  }
+  private registryParams?: Set<string>;
+
+  /** `self` in a method that is neither a class- nor a staticmethod: its object. */
+  private selfHanded(fn: FnInfo, a: string): boolean {
+    return !!fn.cls && a === fn.s.selfParam && !fn.s.classmethod && !fn.s.staticmethod;
   }
 
   /** A plain name fn reads as a module global bound to an object of a class
@@ -2308,6 +2331,9 @@ export class Program {
       }
       const madeHere = this.madeFromHanded(fn, a);
       if (madeHere) return madeHere;
+      // (the method's own object, `self.dispatcher.add_task(self)`: waitress's channels queue
+      // themselves for the workers)
+      if (this.selfHanded(fn, a)) return [{ k: 'inst', cls: fn.cls! } as Val];
       // (an item of a container, `self._remove_descriptor(self._by_path[path])`: the objects
       // it holds, watchdog's kqueue descriptors)
       const item = ITEM_ARG.exec(a);
