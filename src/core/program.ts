@@ -1169,7 +1169,11 @@ export class Program {
     if (lt[0].startsWith(GETATTR_OF)) return this.dispatched(f, lt[0].slice(GETATTR_OF.length));
     // (a loop variable: an element of the container it iterates)
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
-    if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true));
+    // (an item of a mapping, or of a sequence, `outbuf = self.outbufs[0]`: its elements)
+    if (lt[0].startsWith(VALUES_OF)) {
+      const t = lt[0].slice(VALUES_OF.length), vals = this.elementsOf(f, t, true);
+      return also(vals.length ? vals : this.elementsOf(f, t, false).filter(v => v.k === 'inst'));
+    }
     if (lt[0].startsWith(NESTED_OF)) return also(this.elementsOf(f, lt[0].slice(NESTED_OF.length), true).filter(v => v.k === 'fn'));
     // (`fn, args = self.q.get()`: one item of the tuples put on the queue)
     if (lt[0].startsWith(TUPLE_OF)) {
