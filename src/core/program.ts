@@ -1171,8 +1171,8 @@ export class Program {
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
     // (an item of a mapping, or of a sequence, `outbuf = self.outbufs[0]`: its elements)
     if (lt[0].startsWith(VALUES_OF)) {
-      const t = lt[0].slice(VALUES_OF.length), vals = this.elementsOf(f, t, true);
-      return also(vals.length ? vals : this.elementsOf(f, t, false).filter(v => v.k === 'inst'));
+      const t = lt[0].slice(VALUES_OF.length), vals = this.elementsOf(f, t, true, true);
+      return also(vals);
     }
     if (lt[0].startsWith(NESTED_OF)) return also(this.elementsOf(f, lt[0].slice(NESTED_OF.length), true).filter(v => v.k === 'fn'));
     // (`fn, args = self.q.get()`: one item of the tuples put on the queue)
@@ -1356,7 +1356,9 @@ export class Program {
   /** The elements of a container as its annotation says (`self.workers: list[Worker]`,
    *  `Dict[str, Handler]`): what a loop over it (`values`: over its values, a mapping's) binds.
    *  Not a mapping's keys nor a sequence's "values": those are not what the annotation names. */
-  private elementsOf(fn: FnInfo, text: string, values: boolean): Val[] {
+  /** `items`: a sequence's elements where `values` are asked of one (`self.outbufs[0]`, an
+   *  item by index). */
+  private elementsOf(fn: FnInfo, text: string, values: boolean, items = false): Val[] {
     if (this.localDepth >= MAX_DEPTH) return [];
     this.localDepth++;
     try {
@@ -1376,6 +1378,7 @@ export class Program {
       // (an attribute its `__init__` binds to a parameter the construction sites hand a list
       // literal, `self.providers = providers` with `CredentialResolver(providers=[Env(), …])`)
       if (!ids.length && !values) return this.passedItems(fn, p);
+      if (items && values && ids.length && !ids.some(id => MAPPING_TYPES.has(this.containers.get(id)?.type ?? ''))) return this.elementsOfIds(fn, p, ids, false).filter(v => v.k === 'inst');
       return this.elementsOfIds(fn, p, ids, values);
     } finally { this.localDepth--; }
   }
@@ -1598,6 +1601,8 @@ export class Program {
           }
           if (kept.length) return kept;
         }
+        // (bound from outside the class, `client.on_log = on_log`: storedOutside)
+        if (v.k === 'inst') for (const k of this.mro(v.cls)) { const ext = this.storedOutside.get(`${k.key}\0${a}`); if (ext?.length) return ext; }
         // (a slot the class leaves empty for its subclasses to fill, `_loop_factory = None` in
         // its body, read by `return self._loop_factory()`: what the subclasses' bodies set it to,
         // `= Loop`, any of them, as `self.m()` reaches the subclasses' methods; not a name the
@@ -1983,6 +1988,15 @@ export class Program {
       }
       if (v.k === 'fn') {
         if (site.property && !v.fn.s.property) continue;
+        // (a property's value called, `on_message = self.on_message; on_message(…)`: what its
+        // getter returns, paho's callbacks; not the getter, which the read itself runs)
+        if (!site.property && !site.setter && v.fn.s.property && v.bound) {
+          for (const r of this.returnValues(v.fn)) {
+            if (r.k === 'fn') add(r.fn, r.bound);
+            else if (r.k === 'inst' && !r.element) { const call = this.lookupMethod(r.cls, '__call__'); if (call) add(call, true); }
+          }
+          continue;
+        }
         // `self.m()` in a method: self may be any subclass whose instances run this method, not
         // one that overrides it and never calls it back (InteractiveInterpreter.runcode's
         // `self.showtraceback()` never runs pyshell's, whose runcode is its own)
@@ -2082,7 +2096,12 @@ export class Program {
    *  without inference, as the construction sites are. */
   paramFunctions?: Map<FnInfo, Map<string, Val[]>>;
 
+  /** What code outside a class binds an attribute of its objects to (`client.on_log =
+   *  on_log`, with no setter), by `class key\0attr`: collectParamFunctions, read by getAttr. */
+  private readonly storedOutside = new Map<string, Val[]>();
+
   collectParamFunctions(): void {
+    this.storedOutside.clear();
     const out = new Map<FnInfo, Map<string, Val[]>>();
     const lockParams = new Map<FnInfo, Set<string>>(), notLocks = new Map<FnInfo, Set<string>>();
     const was = this.inferring;
@@ -2112,7 +2131,19 @@ export class Program {
             // (and, where that names nothing, with what inference types: `self._uploader.submit(
             // job)` with `self._uploader` given to the constructor)
             const direct = this.evalPath(fn, callee);
-            const vals = direct.length ? direct : this.inferred(() => this.evalPath(fn, callee));
+            const vals = site?.setter ? (this.setterNames.has(callee.attrs[callee.attrs.length - 1]) ? this.callTargets(fn, site).map((t): Val => ({ k: 'fn', fn: t.fn, bound: true })) : NO_VALS)
+              : direct.length ? direct : this.inferred(() => this.evalPath(fn, callee));
+            // (no setter: the attribute of the receiver's class holds what is bound, storedOutside)
+            if (site?.setter && !vals.length && !round && handed?.[0]?.length) {
+              const attr = callee.attrs[callee.attrs.length - 1];
+              for (const r of this.evalPath(fn, { root: callee.root, attrs: callee.attrs.slice(0, -1) })) {
+                if (r.k !== 'inst' || r.element) continue;
+                const key = `${r.cls.key}\0${attr}`;
+                const l = this.storedOutside.get(key) ?? [];
+                for (const x of handed[0]) if ((x.k === 'fn' || (x.k === 'inst' && !x.loose)) && !l.some(o => sameVal(o, x))) l.push(x);
+                this.storedOutside.set(key, l);
+              }
+            }
             // (and on an object of no known class, the methods the call graph guesses by name
             // (callTargets): `t.set_handler(self.on_g)` with t a parameter no caller types)
             for (const v of vals.length || !site ? vals : this.guessedMethods(fn, site)) {
@@ -2259,7 +2290,9 @@ export class Program {
     const named = (a: string) => (DOTTED_NAME.test(a) && (names.has(a.slice(a.lastIndexOf('.') + 1)) || classes.has(a.slice(a.lastIndexOf('.') + 1)) || a.includes('.') || constructedLocal(fn, a) || !!down?.has(a) || this.aliasGlobal(fn, a) || this.objectGlobal(fn, a))) || !!constructionCallee(a)
       || !!this.madeFromHanded(fn, a) || (ITEM_ARG.test(a) && a.includes('.')) || this.selfHanded(fn, a);
     for (const c of fn.s.calls) {
-      if (c.property || c.setter || c.dunder) continue;
+      // (a property's setter handed a value, `client.on_message = on_message`, paho's
+      // callbacks; or an attribute bound from outside its class, `client.on_log = on_log`)
+      if (c.property || c.dunder || (c.setter && (c.callee.root === fn.s.selfParam || c.callee.attrs.length !== 1))) continue;
       // (a start is its own thread: `Thread(target=f)` does not make Thread.run call f on the
       // thread that runs every Thread, where threading.py is analyzed)
       if (isStart(fn, c)) continue;
