@@ -427,7 +427,6 @@ export class Program {
     return [];
   }
 
-  /** What alias texts name, in a file's global scope (bounded: `a = b` and `b = a` end). */
   /** The functions of a file named by qualname (AttrInfo.localFunctions), as they are: a nested
    *  def or a lambda sees its method's self as a closure does, so it takes no self. */
   private localFunctionVals(file: FileSummary, qualnames: string[]): Val[] {
@@ -436,6 +435,7 @@ export class Program {
     return out;
   }
 
+  /** What alias texts name, in a file's global scope (bounded: `a = b` and `b = a` end). */
   private aliasValues(file: FileSummary, texts: string[]): Val[] {
     if (this.aliasDepth > MAX_DEPTH) return [];
     this.aliasDepth++;
@@ -668,10 +668,6 @@ export class Program {
     return starts(init, 0);
   }
 
-  /** Whether fn's parameter p never leaves the call (FunctionSummary.keptParams), through
-   *  what fn lends it to (`decorate(span)` keeping its own) and the methods it calls on it (none
-   *  letting its self go): an object new to a caller and lent here stays that caller's. A call
-   *  of nothing analyzed (`json.dumps(span)`, `pool.submit(f, span)`) may keep it. */
   /** A bound method of m's object lent to a call (FunctionSummary.selfLent) whose callee may
    *  keep it: not analyzed, or a parameter it is bound to that leaves (keepsParam). */
   lendsSelfAway(m: FnInfo): boolean {
@@ -685,17 +681,17 @@ export class Program {
         if (!site.args.includes(text) && !Object.values(site.kwargs).includes(text)) continue;
         found = true;
         const targets = this.callTargets(m, site);
-        if (!targets.length || targets.some(t => {
-          const params = callParams(t.fn, t.bound);
-          const at = [...site.args.map((x, i) => (x === text ? paramAt(params, i) ?? null : undefined)), ...Object.entries(site.kwargs).map(([k, x]) => (x === text ? paramAt(params, k) ?? null : undefined))];
-          return at.some(q => q === null || (q !== undefined && !this.keepsParam(t.fn, q)));
-        })) return true;
+        if (!targets.length || targets.some(t => this.mayKeep(t, site, text))) return true;
       }
       if (!found) return true;
     }
     return false;
   }
 
+  /** Whether fn's parameter p never leaves the call (FunctionSummary.keptParams), through
+   *  what fn lends it to (`decorate(span)` keeping its own) and the methods it calls on it (none
+   *  letting its self go): an object new to a caller and lent here stays that caller's. A call
+   *  of nothing analyzed (`json.dumps(span)`, `pool.submit(f, span)`) may keep it. */
   keepsParam(fn: FnInfo, p: string): boolean {
     // (asked: an edit of what it keeps can change what its callers' lent objects are,
     // Analysis.ownershipKey; one nothing is lent to changes nothing)
@@ -714,14 +710,18 @@ export class Program {
       const targets = this.callTargets(fn, site);
       if (onIt && targets.some(t => this.leaks(t.fn))) { r = false; break; }
       if (!lent) continue;
-      if (!targets.length || targets.some(t => {
-        const params = callParams(t.fn, t.bound);
-        const at = [...site.args.map((a, i) => (a === p ? paramAt(params, i) ?? null : undefined)), ...Object.entries(site.kwargs).map(([k, a]) => (a === p ? paramAt(params, k) ?? null : undefined))];
-        return at.some(q => q === null || (q !== undefined && !this.keepsParam(t.fn, q)));
-      })) { r = false; break; }
+      if (!targets.length || targets.some(t => this.mayKeep(t, site, p))) { r = false; break; }
     }
     this.keptMemo.set(key, r);
     return r;
+  }
+
+  /** Whether a call's target may keep `text`, an argument it is given there: bound to no
+   *  parameter it has (past a `*args`), or to one it does not keep (keepsParam). */
+  private mayKeep(t: CallTarget, site: CallSite, text: string): boolean {
+    const params = callParams(t.fn, t.bound);
+    const at = [...site.args.map((a, i) => (a === text ? paramAt(params, i) ?? null : undefined)), ...Object.entries(site.kwargs).map(([k, a]) => (a === text ? paramAt(params, k) ?? null : undefined))];
+    return at.some(q => q === null || (q !== undefined && !this.keepsParam(t.fn, q)));
   }
   private keptMemo = new Map<string, boolean>();
   private readonly keptAsked = new Set<FnInfo>();
@@ -997,8 +997,6 @@ export class Program {
     return owner ? `${owner.key}.${attr}${each ? EACH_JOINED : ''}` : text;
   }
 
-  /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
-   *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
   /** The hook a queue.Queue subclass has for a method of Queue's it does not have (`put`:
    *  its `_put`, QUEUE_HOOKS), which Queue's method calls. */
   private queueHook(c: ClassInfo, method: string): FnInfo | undefined {
@@ -1008,9 +1006,11 @@ export class Program {
 
   /** A queue.Queue subclass's `_init`: Queue's constructor calls it, on the new object. */
   queueInit(fn: FnInfo): boolean {
-    return fn.s.name === QUEUE_HOOKS.__init__ && !!fn.cls && QUEUE_BASES.some(b => this.derivesFrom(fn.cls!, b));
+    return fn.s.name === QUEUE_HOOKS.__init__ && !!fn.cls && this.queueHook(fn.cls, '__init__') === fn;
   }
 
+  /** `threading.Thread` (or another external base) anywhere in the ancestry; or the class
+   *  itself, analyzed (threading.py among the files: its Thread is `threading:Thread`). */
   derivesFrom(c: ClassInfo, external: string): boolean {
     // (a loop, not some() with a closure: asked for every class at every thread model)
     for (const k of this.mro(c)) if (k.externalBases.includes(external) || this.isExternal(k, external)) return true;
@@ -1170,10 +1170,7 @@ export class Program {
     // (a loop variable: an element of the container it iterates)
     if (lt[0].startsWith(EACH_OF)) return also(this.elementsOf(f, lt[0].slice(EACH_OF.length), false));
     // (an item of a mapping, or of a sequence, `outbuf = self.outbufs[0]`: its elements)
-    if (lt[0].startsWith(VALUES_OF)) {
-      const t = lt[0].slice(VALUES_OF.length), vals = this.elementsOf(f, t, true, true);
-      return also(vals);
-    }
+    if (lt[0].startsWith(VALUES_OF)) return also(this.elementsOf(f, lt[0].slice(VALUES_OF.length), true, true));
     if (lt[0].startsWith(NESTED_OF)) return also(this.elementsOf(f, lt[0].slice(NESTED_OF.length), true).filter(v => v.k === 'fn'));
     // (`fn, args = self.q.get()`: one item of the tuples put on the queue)
     if (lt[0].startsWith(TUPLE_OF)) {
@@ -1355,8 +1352,8 @@ export class Program {
 
   /** The elements of a container as its annotation says (`self.workers: list[Worker]`,
    *  `Dict[str, Handler]`): what a loop over it (`values`: over its values, a mapping's) binds.
-   *  Not a mapping's keys nor a sequence's "values": those are not what the annotation names. */
-  /** `items`: a sequence's elements where `values` are asked of one (`self.outbufs[0]`, an
+   *  Not a mapping's keys nor a sequence's "values": those are not what the annotation names.
+   *  `items`: a sequence's elements where `values` are asked of one (`self.outbufs[0]`, an
    *  item by index). */
   private elementsOf(fn: FnInfo, text: string, values: boolean, items = false): Val[] {
     if (this.localDepth >= MAX_DEPTH) return [];
@@ -1897,8 +1894,16 @@ export class Program {
     const a = site.callee.attrs;
     if (!a.length || site.callee.root === '<super>' || site.callee.root.startsWith('<')) return NO_VALS;
     const recvPath = { root: site.callee.root, attrs: a.slice(0, -1) };
-    if (this.inferred(() => this.evalPath(fn, recvPath)).length || this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) || (!recvPath.attrs.length && BUILTIN_TYPES.has(recvPath.root))) return NO_VALS;
-    return this.namedReceiver(recvPath, this.byName(a[a.length - 1], fn.file, fn)).filter(m => fits(fn, m, site)).map((m): Val => ({ k: 'fn', fn: m, bound: true }));
+    if (this.inferred(() => this.evalPath(fn, recvPath)).length) return NO_VALS;
+    return this.guessByName(fn, site, recvPath).map((m): Val => ({ k: 'fn', fn: m, bound: true }));
+  }
+
+  /** The methods a call's name guesses on its receiver (`recvPath`), those that fit the call;
+   *  none on a receiver known to be a lock (`self._block._at_fork_reinit()`) or a builtin type
+   *  (`dict.fromkeys(items)`). */
+  private guessByName(fn: FnInfo, site: CallSite, recvPath: ExprPath): FnInfo[] {
+    if (this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) || (!recvPath.attrs.length && BUILTIN_TYPES.has(recvPath.root))) return NO_FNS;
+    return this.namedReceiver(recvPath, this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn)).filter(m => fits(fn, m, site));
   }
 
   /** The classes a path names in fn, with what callers hand a parameter (`serve(handler=
@@ -1964,16 +1969,13 @@ export class Program {
     if (guess && (!vals.length || onNarrowed) && !site.property && !site.dunder && site.callee.attrs.length && site.callee.root !== '<super>') {
       const recvPath = { root: site.callee.root, attrs: site.callee.attrs.slice(0, -1) };
       const recv = this.evalPath(fn, recvPath);
-      // (a receiver known to be a lock is not an analyzed class: `self._block._at_fork_reinit()`;
-      // nor is a builtin type: `dict.fromkeys(items)`)
-      // (also on an object known only loosely to be of classes that lack the method: a local
+      // (guessed where nothing says what the receiver is, guessByName; also on an object known
+      // only loosely to be of classes that lack the method: a local
       // tested with isinstance against another class, which may be anything else)
       // (or known for only some of what a call returns, `return NullSpan()` beside `return
       // self.span`: the rest may be anything with the method, Val.partial)
       const guess = vals.length ? recv.length > 0 && recv.every(v => v.k === 'inst' && (v.narrowed || v.partial)) : !recv.length || recv.every(v => v.k === 'inst' && v.loose);
-      if (guess && !this.isLockIn(fn, [recvPath.root, ...recvPath.attrs].join('.')) && !(recvPath.attrs.length === 0 && BUILTIN_TYPES.has(recvPath.root))) {
-        for (const m of this.namedReceiver(recvPath, this.byName(site.callee.attrs[site.callee.attrs.length - 1], fn.file, fn))) if (fits(fn, m, site)) add(m, true);
-      }
+      if (guess) for (const m of this.guessByName(fn, site, recvPath)) add(m, true);
       if (!vals.length) return out;
     }
     for (const v of vals) {
@@ -2374,10 +2376,7 @@ export class Program {
       // (an item of a container, `self._remove_descriptor(self._by_path[path])`: the objects
       // it holds, watchdog's kqueue descriptors)
       const item = ITEM_ARG.exec(a);
-      if (item) {
-        const vals = this.elementsOf(fn, item[1], true);
-        return (vals.length ? vals : this.elementsOf(fn, item[1], false)).filter(v => v.k === 'inst' && !v.loose && !v.element);
-      }
+      if (item) return this.evalRoot(fn, ITEM_OF + item[1]).filter(v => v.k === 'inst' && !v.loose && !v.element);
       if (!DOTTED_NAME.test(a)) return NO_VALS;
       const named = names.has(a.slice(a.lastIndexOf('.') + 1));
       // (a module global bound to a class or function by name, `handler_class = CGIHandler` in

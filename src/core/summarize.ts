@@ -2072,7 +2072,7 @@ class Summarizer {
     // called with the object first, `self._channel_handler_table[t](chan, m)`: paramiko's
     // transport; Program.storedFunctions)
     if (table !== this.out.globals && (value?.type === 'dictionary' || value?.type === 'list' || value?.type === 'tuple')) {
-      const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
+      const items = literalValues(value);
       let kept = 0;
       // (and classes, `_kex_info = {"group1": KexGroup1, …}`: calling an item makes one)
       const ownMethods = ctx.scope.cls && !ctx.scope.fn.selfParam ? ctx.scope.cls.methods : [];
@@ -2237,7 +2237,7 @@ class Summarizer {
     // fallback_str}`, which a call hands self itself: `self.fallback_mapping[m](self, …)`)
     const body = !!ctx.scope.cls && !fn.selfParam;
     if (ct && value && (fn.selfParam || body) && (value.type === 'dictionary' || value.type === 'list' || value.type === 'tuple')) {
-      const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
+      const items = literalValues(value);
       const names = items.map(v => (body ? (v?.type === 'identifier' && ctx.scope.cls!.methods.includes(this.t(v)) ? this.t(v) : undefined)
         : v?.type === 'attribute' && child(v, 'object')?.type === 'identifier' && this.t(child(v, 'object')!) === fn.selfParam ? this.t(child(v, 'attribute')!) : undefined));
       if (names.length && names.every(x => x !== undefined)) n.methodValues = names as string[];
@@ -2798,7 +2798,7 @@ class Summarizer {
   private literalCallees(value: SyntaxNode | undefined): ExprPath[] | undefined {
     if (value?.type === 'parenthesized_expression') value = namedChildren(value)[0];
     if (value?.type !== 'dictionary' && value?.type !== 'list' && value?.type !== 'tuple') return undefined;
-    const items = value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value).filter(c => c.type !== 'comment');
+    const items = literalValues(value).filter(c => c?.type !== 'comment');
     const paths = items.map(v => (v?.type === 'identifier' || v?.type === 'attribute' ? this.pathOf(v) : undefined));
     return paths.length && paths.length <= MAX_STORED_FUNCTIONS && paths.every(p => p !== undefined) ? paths as ExprPath[] : undefined;
   }
@@ -3712,6 +3712,11 @@ function lentTo(id: SyntaxNode): boolean {
   const p = id.parent;
   const list = p?.type === 'keyword_argument' && id.field === 'value' ? p.parent : p;
   return list?.type === 'argument_list' && list.parent?.type === 'call';
+}
+
+/** A dict literal's values, or a list's, tuple's or set's items (comments among them). */
+function literalValues(value: SyntaxNode): (SyntaxNode | undefined)[] {
+  return value.type === 'dictionary' ? namedChildren(value).filter(c => c.type === 'pair').map(c => child(c, 'value')) : namedChildren(value);
 }
 
 /** How a name is used: `use` where it is (`b.m(…)`, `b.x.m(…)`, `b.x[k]`, `b.x = v`), the
